@@ -1,0 +1,154 @@
+//===- PrimitiveOps.cpp - streaming, control and memory actors -----------===//
+//
+// Part of the Loom project.
+//
+// Verifiers of the dataflow primitives. Token semantics are in
+// docs/dialects.md and ../shared/design/dataflow-semantics.md; what is
+// checked here is the typing those semantics rely on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace loom::dataflow;
+
+/// Token-shaping actors exist only inside graph bodies: on the host or in a
+/// thread's stored program they have no token semantics.
+static LogicalResult verifyInGraph(Operation *op) {
+  if (!op->getParentOfType<GraphOp>())
+    return op->emitOpError() << "is a graph actor and must appear inside a "
+                                "dataflow.graph body";
+  return success();
+}
+
+/// sync, mux and demux also join or select completion events in thread
+/// bodies, but never on the host.
+static LogicalResult verifyInGraphOrThread(Operation *op) {
+  if (!op->getParentOfType<GraphOp>() && !getEnclosingThread(op))
+    return op->emitOpError() << "must appear inside a dataflow.graph or "
+                                "dataflow.thread body";
+  return success();
+}
+
+/// Memory is a static binding: it never flows through stream-shaping actors.
+static LogicalResult verifyNotMemref(Operation *op, Type type,
+                                     StringRef what) {
+  if (isa<BaseMemRefType>(type))
+    return op->emitOpError() << what << " has type " << type
+                             << "; memrefs are static memory bindings and "
+                                "never pass through stream-shaping actors";
+  return success();
+}
+
+LogicalResult CarryOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  return verifyNotMemref(*this, getOut().getType(), "carried value");
+}
+
+LogicalResult InvariantOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  return verifyNotMemref(*this, getOut().getType(), "invariant value");
+}
+
+LogicalResult GateOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  return verifyNotMemref(*this, getAfterValue().getType(), "gated value");
+}
+
+LogicalResult ConstantOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  auto typed = cast<TypedAttr>(getValue());
+  if (typed.getType() != getResult().getType())
+    return emitOpError() << "value has type " << typed.getType()
+                         << " but the result has type "
+                         << getResult().getType();
+  return success();
+}
+
+LogicalResult SyncOp::verify() {
+  if (failed(verifyInGraphOrThread(*this)))
+    return failure();
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  if (getInputs().getTypes() != getOutputs().getTypes())
+    return emitOpError() << "forwards its inputs: result types must equal "
+                            "input types position by position";
+  for (Value input : getInputs())
+    if (failed(verifyNotMemref(*this, input.getType(), "input")))
+      return failure();
+  return success();
+}
+
+/// Lane rules shared by mux and demux: an i1 selector picks one of exactly
+/// two lanes; an index selector picks one of three or more.
+static LogicalResult verifyLanes(Operation *op, Type selector,
+                                 size_t numLanes) {
+  if (selector.isInteger(1) && numLanes != 2)
+    return op->emitOpError() << "has an i1 selector and " << numLanes
+                             << " lanes; an i1 selector picks one of "
+                                "exactly 2 lanes";
+  if (selector.isIndex() && numLanes < 3)
+    return op->emitOpError() << "has an index selector and " << numLanes
+                             << " lanes; use an i1 selector for 2 lanes, an "
+                                "index selector for 3 or more";
+  return success();
+}
+
+LogicalResult MuxOp::verify() {
+  if (failed(verifyInGraphOrThread(*this)) ||
+      failed(verifyLanes(*this, getSelector().getType(), getLanes().size())))
+    return failure();
+  for (auto [i, lane] : llvm::enumerate(getLanes()))
+    if (lane.getType() != getResult().getType())
+      return emitOpError() << "lane #" << i << " has type " << lane.getType()
+                           << " but the result has type "
+                           << getResult().getType();
+  return verifyNotMemref(*this, getResult().getType(), "result");
+}
+
+LogicalResult DemuxOp::verify() {
+  if (failed(verifyInGraphOrThread(*this)) ||
+      failed(verifyLanes(*this, getSelector().getType(), getLanes().size())))
+    return failure();
+  for (auto [i, lane] : llvm::enumerate(getLanes()))
+    if (lane.getType() != getValue().getType())
+      return emitOpError() << "lane #" << i << " has type " << lane.getType()
+                           << " but the value has type "
+                           << getValue().getType();
+  return verifyNotMemref(*this, getValue().getType(), "value");
+}
+
+/// Addressed memory actors need an exact ranked, identity-layout memref and
+/// one index per dimension.
+static LogicalResult verifyAccess(Operation *op, Type memory,
+                                  size_t numIndices) {
+  auto type = dyn_cast<MemRefType>(memory);
+  if (!type || !type.getLayout().isIdentity())
+    return op->emitOpError() << "needs a ranked memref with identity layout, "
+                                "got "
+                             << memory;
+  if (static_cast<int64_t>(numIndices) != type.getRank())
+    return op->emitOpError() << "has " << numIndices
+                             << " indices for a memref of rank "
+                             << type.getRank();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  return verifyAccess(*this, getMemory().getType(), getIndices().size());
+}
+
+LogicalResult StoreOp::verify() {
+  if (failed(verifyInGraph(*this)))
+    return failure();
+  return verifyAccess(*this, getMemory().getType(), getIndices().size());
+}

@@ -1,0 +1,15 @@
+# lit configuration of Loom's IR tests.
+import os
+
+import lit.formats
+
+config.name = "Loom"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.loom_obj_root, "tests", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.loom_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+config.substitutions.append(("%loom_src_root", config.loom_src_root))
