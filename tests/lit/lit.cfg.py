@@ -13,3 +13,10 @@ config.test_exec_root = os.path.join(config.loom_obj_root, "tests", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.loom_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%loom_src_root", config.loom_src_root))
+config.substitutions.append(("%loom-clangxx", "loom-clang++"))
+config.substitutions.append(("%loom-clang", "loom-clang"))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%loom_include", os.path.join(config.loom_obj_root, "include")))
+# Tests that run compiled programs must not inherit the caller's policy.
+for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_FABRIC"]:
+    config.environment.pop(var, None)

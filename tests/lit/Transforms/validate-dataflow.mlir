@@ -212,3 +212,107 @@ dataflow.graph private @fake_done(%start: none) values(%x: i32) -> values(i32) {
   // expected-error @below {{returns its raw %start as completion although the graph does real work}}
   dataflow.graph.return values(%y : i32) complete(%start)
 }
+
+// -----
+
+dataflow.graph private @g(%start: none) values(%x: i32) -> values(i32) {
+  %s, %y = dataflow.sync %start, %x : (none, i32) -> (none, i32)
+  dataflow.graph.return %s, %y : none, i32
+}
+
+// A launch that runs only on the true lane of %cond is covered by the mux
+// join whose false lane forwards %ctrl: it never exists on that lane.
+// CHECK-LABEL: dataflow.thread private @lane_local
+dataflow.thread private @lane_local(%x: i32, %cond: i1) ctrl(%c) domain<dense> {
+  %c_else, %c_then = dataflow.demux %cond, %c : (i1, none) -> (none, none)
+  %y, %d = dataflow.graph.launch @g deps(%c_then) values(%x : i32) -> values(i32)
+  %j = dataflow.mux %cond, %c_else, %d : (i1, none, none) -> none
+  dataflow.thread.yield %j
+}
+
+// A launch chain carried through scf.while results covers every iteration.
+// CHECK-LABEL: dataflow.thread private @while_chain
+dataflow.thread private @while_chain(%x: i32) ctrl(%c) domain<dense> {
+  %a, %d0 = dataflow.graph.launch @g deps(%c) values(%x : i32) -> values(i32)
+  %r:2 = scf.while (%v = %a, %e = %d0) : (i32, none) -> (i32, none) {
+    %zero = arith.constant 0 : i32
+    %go = arith.cmpi sgt, %v, %zero : i32
+    scf.condition(%go) %v, %e : i32, none
+  } do {
+  ^bb0(%v2: i32, %e2: none):
+    %w, %d = dataflow.graph.launch @g deps(%e2) values(%v2 : i32) -> values(i32)
+    scf.yield %w, %d : i32, none
+  }
+  dataflow.thread.yield %r#1
+}
+
+// Definitions inside a nested module are validated as well.
+module @inner {
+  dataflow.graph private @h(%start: none) values(%x: i32) -> values(i32) {
+    %s, %y = dataflow.sync %start, %x : (none, i32) -> (none, i32)
+    dataflow.graph.return %s, %y : none, i32
+  }
+  // CHECK-LABEL: dataflow.thread private @nested
+  dataflow.thread private @nested(%x: i32) ctrl(%c) domain<dense> {
+    %y, %d = dataflow.graph.launch @h deps(%c) values(%x : i32) -> values(i32)
+    dataflow.thread.yield %d
+  }
+}
+
+// -----
+
+dataflow.graph private @g(%start: none) values(%x: i32) -> values(i32) {
+  %s, %y = dataflow.sync %start, %x : (none, i32) -> (none, i32)
+  dataflow.graph.return %s, %y : none, i32
+}
+
+// Iterations of a while loop whose yield ignores the carried event are not
+// all covered.
+dataflow.thread private @while_unchained(%x: i32) ctrl(%c) domain<dense> {
+  // expected-note @below {{uncovered launch here}}
+  %a, %d0 = dataflow.graph.launch @g deps(%c) values(%x : i32) -> values(i32)
+  %r:2 = scf.while (%v = %a, %e = %d0) : (i32, none) -> (i32, none) {
+    %zero = arith.constant 0 : i32
+    %go = arith.cmpi sgt, %v, %zero : i32
+    scf.condition(%go) %v, %e : i32, none
+  } do {
+  ^bb0(%v2: i32, %e2: none):
+    %w, %d = dataflow.graph.launch @g deps(%c) values(%v2 : i32) -> values(i32)
+    scf.yield %w, %d : i32, none
+  }
+  // expected-error @below {{does not cover the done of a launch of @g}}
+  dataflow.thread.yield %r#1
+}
+
+// -----
+
+// A sync of %start alone is still the raw start.
+dataflow.graph private @fake_sync(%start: none) values(%x: i32) -> values(i32) {
+  %one = dataflow.constant %start {value = 1 : i32} : i32
+  %y = arith.addi %x, %one : i32
+  %s = dataflow.sync %start : (none) -> (none)
+  // expected-error @below {{returns its raw %start as completion although the graph does real work}}
+  dataflow.graph.return %s, %y : none, i32
+}
+
+// -----
+
+// A store whose done never reaches the completion frontier.
+dataflow.graph private @lost_store(%start: none) values(%i: index, %x: i32) memories(%A: memref<?xi32>) {
+  // expected-error @below {{is not covered by the completion frontier of graph @lost_store}}
+  %d = dataflow.store %A[%i] %x %start : memref<?xi32>
+  %one = dataflow.constant %start {value = 1 : i32} : i32
+  %s, %v = dataflow.sync %start, %one : (none, i32) -> (none, i32)
+  dataflow.graph.return %s : none
+}
+
+// -----
+
+// A cycle through pure compute can never fire.
+dataflow.graph private @stuck(%start: none) values(%x: i32) -> values(i32) {
+  // expected-error @below {{lies on a dependence cycle of graph @stuck}}
+  %a = arith.addi %x, %b : i32
+  %b = arith.addi %a, %x : i32
+  %s, %y = dataflow.sync %start, %b : (none, i32) -> (none, i32)
+  dataflow.graph.return %s, %y : none, i32
+}

@@ -351,9 +351,18 @@ ParseResult GraphReturnOp::parse(OpAsmParser &parser, OperationState &result) {
                                                "complete"};
   SMLoc loc = parser.getCurrentLocation();
   bool named = false;
-  for (unsigned seg = 0; seg < 4; ++seg) {
-    if (failed(parser.parseOptionalKeyword(keywords[seg])))
-      continue;
+  std::array<bool, 4> seen = {false, false, false, false};
+  // Named groups may come in any order; each at most once.
+  while (true) {
+    StringRef keyword;
+    if (failed(parser.parseOptionalKeyword(
+            &keyword, {"values", "streams", "memories", "complete"})))
+      break;
+    unsigned seg = llvm::find(keywords, keyword) - std::begin(keywords);
+    if (seen[seg])
+      return parser.emitError(parser.getCurrentLocation())
+             << "'" << keyword << "' appears twice in dataflow.graph.return";
+    seen[seg] = true;
     named = true;
     if (parser.parseLParen() || parser.parseOperandList(operands[seg]))
       return failure();

@@ -24,12 +24,21 @@ static LogicalResult verifyInGraph(Operation *op) {
   return success();
 }
 
-/// sync, mux and demux also join or select completion events in thread
-/// bodies, but never on the host.
-static LogicalResult verifyInGraphOrThread(Operation *op) {
-  if (!op->getParentOfType<GraphOp>() && !getEnclosingThread(op))
+/// sync, mux and demux also join or select completion events (`none`
+/// values) in thread bodies, but never on the host and never data there.
+static LogicalResult verifyInGraphOrThread(Operation *op,
+                                           TypeRange routedTypes) {
+  if (op->getParentOfType<GraphOp>())
+    return success();
+  if (!getEnclosingThread(op))
     return op->emitOpError() << "must appear inside a dataflow.graph or "
                                 "dataflow.thread body";
+  for (Type type : routedTypes)
+    if (!isa<NoneType>(type))
+      return op->emitOpError()
+             << "routes a value of type " << type
+             << " in a thread body; outside graphs it only joins or selects "
+                "completion events of type none";
   return success();
 }
 
@@ -42,6 +51,8 @@ static LogicalResult verifyNotMemref(Operation *op, Type type,
                                 "never pass through stream-shaping actors";
   return success();
 }
+
+LogicalResult StreamOp::verify() { return verifyInGraph(*this); }
 
 LogicalResult CarryOp::verify() {
   if (failed(verifyInGraph(*this)))
@@ -64,6 +75,10 @@ LogicalResult GateOp::verify() {
 LogicalResult ConstantOp::verify() {
   if (failed(verifyInGraph(*this)))
     return failure();
+  if (!isa<IntegerAttr, FloatAttr, DenseElementsAttr>(getValue()))
+    return emitOpError() << "value must be an integer, float or dense "
+                            "elements attribute, got "
+                         << getValue();
   auto typed = cast<TypedAttr>(getValue());
   if (typed.getType() != getResult().getType())
     return emitOpError() << "value has type " << typed.getType()
@@ -73,7 +88,7 @@ LogicalResult ConstantOp::verify() {
 }
 
 LogicalResult SyncOp::verify() {
-  if (failed(verifyInGraphOrThread(*this)))
+  if (failed(verifyInGraphOrThread(*this, getInputs().getTypes())))
     return failure();
   if (getInputs().empty())
     return emitOpError() << "needs at least one input";
@@ -102,7 +117,7 @@ static LogicalResult verifyLanes(Operation *op, Type selector,
 }
 
 LogicalResult MuxOp::verify() {
-  if (failed(verifyInGraphOrThread(*this)) ||
+  if (failed(verifyInGraphOrThread(*this, getResult().getType())) ||
       failed(verifyLanes(*this, getSelector().getType(), getLanes().size())))
     return failure();
   for (auto [i, lane] : llvm::enumerate(getLanes()))
@@ -114,7 +129,7 @@ LogicalResult MuxOp::verify() {
 }
 
 LogicalResult DemuxOp::verify() {
-  if (failed(verifyInGraphOrThread(*this)) ||
+  if (failed(verifyInGraphOrThread(*this, getValue().getType())) ||
       failed(verifyLanes(*this, getSelector().getType(), getLanes().size())))
     return failure();
   for (auto [i, lane] : llvm::enumerate(getLanes()))

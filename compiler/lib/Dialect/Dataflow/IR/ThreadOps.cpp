@@ -184,6 +184,11 @@ LogicalResult ThreadOp::verify() {
       return emitOpError() << "work_item_arg = " << ordinal
                            << " is out of range: the thread has "
                            << type.getNumInputs() << " ordinary arguments";
+    Type workItem = type.getInput(ordinal);
+    if (!isChannelPayloadType(workItem))
+      return emitOpError() << "work item (argument #" << ordinal
+                           << ") must be a finite value type, got "
+                           << workItem;
     for (auto [i, input] : llvm::enumerate(type.getInputs()))
       if (isa<ChannelType, ThreadTokenType>(input))
         return emitOpError() << "dynamic_work thread may not take channel or "

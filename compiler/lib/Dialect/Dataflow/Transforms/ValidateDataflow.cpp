@@ -13,6 +13,7 @@
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace loom::dataflow {
 #define GEN_PASS_DEF_VALIDATEDATAFLOWPASS
@@ -39,25 +40,131 @@ private:
 };
 } // namespace
 
-/// A graph does real work when its body holds anything besides its return.
+/// Returns the values that carry nothing but the graph's start: %start and
+/// the outputs of syncs whose every input is such a value.
+static DenseSet<Value> getRawStartValues(GraphOp graph) {
+  DenseSet<Value> raw = {graph.getStart()};
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    graph.getBody().walk([&](SyncOp sync) {
+      if (raw.contains(sync.getOutputs().front()) ||
+          !llvm::all_of(sync.getInputs(),
+                        [&](Value in) { return raw.contains(in); }))
+        return;
+      raw.insert(sync.getOutputs().begin(), sync.getOutputs().end());
+      changed = true;
+    });
+  }
+  return raw;
+}
+
+/// Returns the operations whose firing the completion frontier causally
+/// follows: everything reachable backwards from the complete witnesses.
+static DenseSet<Operation *> getCoveredOps(GraphReturnOp ret) {
+  DenseSet<Operation *> covered;
+  SmallVector<Operation *> worklist;
+  for (Value witness : ret.getComplete())
+    if (Operation *def = witness.getDefiningOp())
+      worklist.push_back(def);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!covered.insert(op).second)
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        worklist.push_back(def);
+  }
+  return covered;
+}
+
+/// True if a token on operand `index` of `op` is not needed for the actor's
+/// first firing: carry and invariant emit their init before they consume a
+/// phase (or feedback) token, so edges into those operands close loops
+/// without deadlock.
+static bool isCycleBreakingOperand(Operation *op, unsigned index) {
+  if (auto carry = dyn_cast<CarryOp>(op))
+    return index != carry.getInitMutable().getOperandNumber();
+  if (auto invariant = dyn_cast<InvariantOp>(op))
+    return index != invariant.getInitMutable().getOperandNumber();
+  return false;
+}
+
+/// Returns an operation on a dependence cycle that no carry or invariant
+/// state breaks (such a cycle can never fire), or null.
+static Operation *findUnbrokenCycle(GraphOp graph) {
+  enum class Mark { Unvisited, Active, Done };
+  DenseMap<Operation *, Mark> marks;
+  for (Operation &root : graph.getBody().front()) {
+    if (marks.lookup(&root) != Mark::Unvisited)
+      continue;
+    // Iterative DFS over "operand defined by" edges.
+    SmallVector<std::pair<Operation *, unsigned>> stack = {{&root, 0}};
+    marks[&root] = Mark::Active;
+    while (!stack.empty()) {
+      auto &[op, next] = stack.back();
+      if (next == op->getNumOperands()) {
+        marks[op] = Mark::Done;
+        stack.pop_back();
+        continue;
+      }
+      unsigned index = next++;
+      if (isCycleBreakingOperand(op, index))
+        continue;
+      Operation *def = op->getOperand(index).getDefiningOp();
+      if (!def)
+        continue;
+      Mark mark = marks.lookup(def);
+      if (mark == Mark::Active)
+        return def;
+      if (mark == Mark::Unvisited) {
+        marks[def] = Mark::Active;
+        stack.push_back({def, 0});
+      }
+    }
+  }
+  return nullptr;
+}
+
 LogicalResult ValidateDataflowPass::validateGraph(GraphOp graph) {
   GraphReturnOp ret = graph.getReturn();
+  // A graph does real work when its body holds anything besides its return.
   bool doesWork = &graph.getBody().front().front() != ret.getOperation();
-  if (!doesWork)
-    return success();
+  DenseSet<Value> raw = getRawStartValues(graph);
+  if (doesWork && llvm::all_of(ret.getComplete(),
+                               [&](Value w) { return raw.contains(w); }))
+    return ret.emitOpError()
+           << "of graph @" << graph.getSymName()
+           << " returns its raw %start as completion although the graph "
+              "does real work; return the causally derived frontier";
   for (Value witness : ret.getComplete())
-    if (witness == graph.getStart())
+    if (witness == graph.getStart() && doesWork)
       return ret.emitOpError()
              << "of graph @" << graph.getSymName()
-             << " returns its raw %start as completion although the graph "
-                "does real work; return the causally derived frontier";
+             << " lists the raw %start in its completion frontier although "
+                "the graph does real work";
+  DenseSet<Operation *> covered = getCoveredOps(ret);
+  WalkResult walk = graph.getBody().walk([&](StoreOp store) {
+    if (covered.contains(store))
+      return WalkResult::advance();
+    store.emitOpError() << "is not covered by the completion frontier of "
+                           "graph @"
+                        << graph.getSymName()
+                        << "; its done must reach graph.return complete";
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  if (Operation *op = findUnbrokenCycle(graph))
+    return op->emitOpError()
+           << "lies on a dependence cycle of graph @" << graph.getSymName()
+           << " that no carry or invariant state breaks; it can never fire";
   return success();
 }
 
 LogicalResult ValidateDataflowPass::validateThreadCompletion(ThreadOp thread) {
-  CompletionCover cover;
-  SmallVector<GraphLaunchOp> launches;
-  thread.getBody().walk([&](GraphLaunchOp op) { launches.push_back(op); });
+  CompletionCover cover(thread);
+  ArrayRef<GraphLaunchOp> launches = cover.getLaunches();
   ThreadYieldOp yield = thread.getYield();
   OperandRange frontier = yield.getCompletionFrontier();
 
@@ -84,12 +191,12 @@ LogicalResult ValidateDataflowPass::validateThreadCompletion(ThreadOp thread) {
 
   // Each member must be necessary: it covers a launch no other member does.
   // This also rejects a member that another member already covers.
-  for (auto [i, member] : llvm::enumerate(frontier)) {
+  for (unsigned i = 0; i < frontier.size(); ++i) {
     bool necessary = llvm::any_of(launches, [&](GraphLaunchOp launch) {
-      if (!cover.coversLaunch(member, launch))
+      if (!cover.coversLaunch(frontier[i], launch))
         return false;
-      for (auto [j, other] : llvm::enumerate(frontier))
-        if (j != i && cover.coversLaunch(other, launch))
+      for (unsigned j = 0; j < frontier.size(); ++j)
+        if (j != i && cover.coversLaunch(frontier[j], launch))
           return false;
       return true;
     });
@@ -226,15 +333,17 @@ LogicalResult ValidateDataflowPass::validateChannels(ThreadOp thread) {
 }
 
 void ValidateDataflowPass::runOnOperation() {
-  ModuleOp module = getOperation();
   bool failed = false;
-  for (Operation &op : module.getBody()->getOperations()) {
+  // Definitions of nested modules are validated too.
+  getOperation().walk([&](Operation *op) {
     if (auto graph = dyn_cast<GraphOp>(op))
       failed |= mlir::failed(validateGraph(graph));
     if (auto thread = dyn_cast<ThreadOp>(op))
       failed |= mlir::failed(validateThreadCompletion(thread)) ||
                 mlir::failed(validateChannels(thread));
-  }
+    return isa<GraphOp, ThreadOp>(op) ? WalkResult::skip()
+                                      : WalkResult::advance();
+  });
   if (failed)
     signalPassFailure();
 }

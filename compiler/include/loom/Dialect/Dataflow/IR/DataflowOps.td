@@ -370,6 +370,7 @@ def Dataflow_StreamOp : Dataflow_Op<"stream", [Pure,
     $init `,` $limit `,` $step `step` $step_kind `while` $predicate attr-dict
     `:` type($init)
   }];
+  let hasVerifier = 1;
 }
 
 def Dataflow_CarryOp : Dataflow_Op<"carry", [Pure,

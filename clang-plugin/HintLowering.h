@@ -1,0 +1,37 @@
+//===- HintLowering.h - Loom hints into LLVM IR ---------------*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_CLANGPLUGIN_HINTLOWERING_H
+#define LOOM_CLANGPLUGIN_HINTLOWERING_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace loom::plugin {
+
+/// Turns the hint carriers clang emitted into Loom's IR schema (see
+/// docs/hints.md, "IR schema"):
+/// - function annotations `loom.<hint>` become function attributes
+///   (`"loom.kernel"="<name>"`, `"loom.no_accel"`, `"loom.target"="<t>"`,
+///   `"loom.location"="<file:line>"`);
+/// - parameter annotations become parameter attributes (`"loom.stream"`,
+///   `"loom.memory_bank"="<n>[,<layout>]"`, `"loom.reduce"="<op>"`,
+///   `"loom.target"="<t>"`); local-variable annotations become `!loom.hints`
+///   metadata on the variable's alloca;
+/// - `__loom_loop_hint` carriers become `loom.*` entries of exactly the
+///   wrapped loop's `!llvm.loop` metadata, and a `candidate` loop is
+///   outlined into a new kernel function.
+/// A hint that cannot be attached to exactly one loop is dropped with a
+/// remark. Runs at pipeline start, before any transformation.
+class LowerLoomHintsPass : public llvm::PassInfoMixin<LowerLoomHintsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &module,
+                              llvm::ModuleAnalysisManager &analyses);
+  static bool isRequired() { return true; }
+};
+
+} // namespace loom::plugin
+
+#endif // LOOM_CLANGPLUGIN_HINTLOWERING_H

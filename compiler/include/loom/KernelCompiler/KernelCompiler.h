@@ -1,0 +1,47 @@
+//===- KernelCompiler.h - one kernel from LLVM IR to dataflow ---*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// The compiler library's entry point for the driver: takes one kernel's LLVM
+// IR and returns its finalized dataflow program, or the reason it cannot be
+// offloaded. It runs in the clang process (the Loom plugin), so it owns its
+// own MLIRContext and never exits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_KERNELCOMPILER_KERNELCOMPILER_H
+#define LOOM_KERNELCOMPILER_KERNELCOMPILER_H
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace loom::compiler {
+
+struct KernelCompileOptions {
+  /// The fabric preset or file name (`--loom-fabric=`); empty: the default.
+  std::string fabric;
+};
+
+/// The textual forms a kernel passes through. Empty strings mark stages the
+/// kernel did not reach.
+struct KernelStages {
+  std::string llvmDialect; ///< the imported LLVM-dialect MLIR
+  std::string scf;         ///< the structured SCF-stage program
+  std::string dataflow;    ///< the finalized dataflow program
+};
+
+/// Compiles the kernel `symbol` of `kernelModule` (a module holding its
+/// definition and declarations of what it calls). On success the returned
+/// stages have a non-empty `dataflow`. On failure the error says, in one
+/// sentence, why the kernel is not offloadable; `stages` keeps what was
+/// produced before the failure (for --loom-save-temps).
+llvm::Error compileKernel(const llvm::Module &kernelModule,
+                          llvm::StringRef symbol,
+                          const KernelCompileOptions &options,
+                          KernelStages &stages);
+
+} // namespace loom::compiler
+
+#endif // LOOM_KERNELCOMPILER_KERNELCOMPILER_H

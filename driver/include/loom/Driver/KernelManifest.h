@@ -1,0 +1,61 @@
+//===- KernelManifest.h - what the runtime learns about a kernel -*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// The manifest of a kernel (name, signature with argument kinds, element
+// types and constness, hints, source location) and its emission as the
+// constant descriptors of runtime/include/loom/loomrt.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_DRIVER_KERNELMANIFEST_H
+#define LOOM_DRIVER_KERNELMANIFEST_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constant.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace loom {
+
+struct ArgManifest {
+  std::string name;
+  unsigned kind = 0;  ///< loom_arg_kind_t
+  unsigned type = 0;  ///< loom_type_t (element type for pointers)
+  unsigned flags = 0; ///< LOOM_ARG_FLAG_*
+};
+
+struct KernelManifest {
+  std::string name;     ///< user-visible name
+  std::string symbol;   ///< the C++ symbol the stub keeps
+  std::string location; ///< "file:line[:col]" of the hint
+  unsigned returnType = 0;
+  llvm::SmallVector<ArgManifest> args;
+  std::string hintsJson;
+};
+
+/// Describes `kernel` from its IR signature, the `loom.signature` attribute
+/// (element types, constness and names from the AST) and its hint
+/// attributes and loop metadata. Fails, naming the argument, when the
+/// runtime cannot pass one of its arguments or its result.
+llvm::Error describeKernel(llvm::Function &kernel, KernelManifest &manifest);
+
+/// What one kernel descriptor is built from.
+struct KernelDescriptorInput {
+  const KernelManifest *manifest = nullptr;
+  llvm::Function *fallback = nullptr;
+  llvm::StringRef artifact; ///< empty: not offloadable
+  llvm::StringRef reason;   ///< why not, when `artifact` is empty
+};
+
+/// Emits the descriptor array, the module descriptor and a constructor that
+/// registers them; returns a pointer constant per kernel descriptor.
+llvm::SmallVector<llvm::Constant *>
+emitModuleDescriptors(llvm::Module &module,
+                      llvm::ArrayRef<KernelDescriptorInput> kernels);
+
+} // namespace loom
+
+#endif // LOOM_DRIVER_KERNELMANIFEST_H

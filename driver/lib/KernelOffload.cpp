@@ -1,0 +1,245 @@
+//===- KernelOffload.cpp - device path and host stubs per module ---------===//
+//
+// Part of the Loom project.
+//
+// For each function with the `loom.kernel` attribute (set by the plugin's
+// hint lowering):
+//
+//   device path:  clone the kernel into its own module, hand it to the
+//                 compiler library, keep the dataflow program or the reason
+//                 it is not offloadable;
+//   host path:    rename the native body to `__loom_host.<symbol>` and put a
+//                 stub under the original symbol that packs the arguments
+//                 and calls loom_rt_kernel_call(&desc, args, &result);
+//   embedding:    a constant loom_kernel_desc_t per kernel (runtime/include/
+//                 loom/loomrt.h), one loom_module_desc_t, and a constructor
+//                 calling loom_rt_register_module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Driver/KernelOffload.h"
+#include "loom/Driver/KernelManifest.h"
+#include "loom/Driver/Remarks.h"
+#include "loom/KernelCompiler/KernelCompiler.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace loom;
+
+/// Clones `kernel` into a module of its own; every other function becomes a
+/// declaration.
+static std::unique_ptr<Module> extractKernelModule(Function &kernel) {
+  ValueToValueMapTy map;
+  return CloneModule(*kernel.getParent(), map, [&](const GlobalValue *gv) {
+    return gv == &kernel || isa<GlobalVariable>(gv);
+  });
+}
+
+/// Writes `text` to `<dir>/<stem><suffix>`; failures become a remark.
+static void saveTemp(Function &kernel, StringRef dir, StringRef stem,
+                     StringRef suffix, StringRef text) {
+  if (dir.empty() || text.empty())
+    return;
+  SmallString<128> path(dir);
+  sys::path::append(path, (stem + suffix).str());
+  std::error_code error;
+  raw_fd_ostream os(path, error, sys::fs::OF_Text);
+  if (!error)
+    os << text;
+  if (error || os.has_error())
+    emitRemark(kernel, RemarkKind::Analysis, "SaveTempsFailed", "",
+               "cannot write '" + path + "': " + error.message());
+}
+
+/// A file-name-safe stem for a kernel's temporary files.
+static std::string getTempStem(StringRef name) {
+  std::string stem;
+  for (char c : name)
+    stem += (isAlnum(c) || c == '_' || c == '.') ? c : '_';
+  return stem;
+}
+
+namespace {
+/// What one kernel became.
+struct KernelResult {
+  Function *fallback = nullptr;
+  Function *stub = nullptr;
+  KernelManifest manifest;
+  std::string artifact;      ///< dataflow program text; empty if none
+  std::string reason;        ///< why there is no artifact
+};
+} // namespace
+
+/// Runs the device path of `kernel` and fills `result`.
+static void compileDevice(Function &kernel, const OffloadOptions &options,
+                          KernelResult &result) {
+  std::string stem = getTempStem(result.manifest.name);
+  std::unique_ptr<Module> device = extractKernelModule(kernel);
+  if (!options.saveTempsDir.empty()) {
+    std::string text;
+    raw_string_ostream os(text);
+    device->print(os, nullptr);
+    saveTemp(kernel, options.saveTempsDir, stem, ".ll", text);
+  }
+  compiler::KernelCompileOptions compileOptions;
+  compileOptions.fabric = options.fabric;
+  compiler::KernelStages stages;
+  Error error = compiler::compileKernel(*device, kernel.getName(),
+                                        compileOptions, stages);
+  saveTemp(kernel, options.saveTempsDir, stem, ".llvm.mlir",
+           stages.llvmDialect);
+  saveTemp(kernel, options.saveTempsDir, stem, ".scf.mlir", stages.scf);
+  saveTemp(kernel, options.saveTempsDir, stem, ".dfg.mlir", stages.dataflow);
+  if (error) {
+    result.reason = toString(std::move(error));
+    return;
+  }
+  result.artifact = stages.dataflow;
+}
+
+/// Creates the stub that replaces `kernel` under its original symbol and
+/// redirects every use to it; `kernel` becomes the internal fallback. Must
+/// run before anything (the descriptor) refers to the fallback.
+static Function *createStub(Function &kernel) {
+  Module &module = *kernel.getParent();
+  Function *stub = Function::Create(kernel.getFunctionType(),
+                                    kernel.getLinkage(), "", &module);
+  stub->copyAttributesFrom(&kernel);
+  for (StringRef attr : {"loom.kernel", "loom.location", "loom.signature",
+                         "loom.target"})
+    stub->removeFnAttr(attr);
+  kernel.replaceAllUsesWith(stub);
+  stub->takeName(&kernel);
+  kernel.setName("__loom_host." + stub->getName());
+  kernel.setLinkage(GlobalValue::InternalLinkage);
+  kernel.setVisibility(GlobalValue::DefaultVisibility);
+  kernel.setComdat(nullptr);
+  return stub;
+}
+
+/// Fills the stub: pack pointers to the arguments and call the runtime.
+static void emitStubBody(Function *stub, Constant *descriptor,
+                         FunctionCallee launch) {
+  LLVMContext &context = stub->getContext();
+  IRBuilder<> builder(BasicBlock::Create(context, "entry", stub));
+  Type *ptr = builder.getPtrTy();
+  auto *slotsType = ArrayType::get(ptr, std::max<uint64_t>(stub->arg_size(), 1));
+  Value *slots = builder.CreateAlloca(slotsType, nullptr, "loom.args");
+  for (Argument &arg : stub->args()) {
+    Value *slot = builder.CreateAlloca(arg.getType(), nullptr, "loom.arg");
+    builder.CreateStore(&arg, slot);
+    Value *entry = builder.CreateConstInBoundsGEP2_32(slotsType, slots, 0,
+                                                      arg.getArgNo());
+    builder.CreateStore(slot, entry);
+  }
+  Type *returnType = stub->getReturnType();
+  Value *result = returnType->isVoidTy()
+                      ? static_cast<Value *>(ConstantPointerNull::get(
+                            PointerType::getUnqual(context)))
+                      : builder.CreateAlloca(returnType, nullptr, "loom.ret");
+  builder.CreateCall(launch, {descriptor, slots, result});
+  if (returnType->isVoidTy())
+    builder.CreateRetVoid();
+  else
+    builder.CreateRet(builder.CreateLoad(returnType, result));
+}
+
+/// Appends one JSON fragment for this translation unit to the report dir.
+static void writeReportFragment(Module &module, StringRef dir,
+                                ArrayRef<KernelResult> results) {
+  if (dir.empty())
+    return;
+  json::Array kernels;
+  for (const KernelResult &result : results)
+    kernels.push_back(json::Object{
+        {"name", result.manifest.name},
+        {"symbol", result.manifest.symbol},
+        {"source_location", result.manifest.location},
+        {"offloaded", !result.artifact.empty()},
+        {"reason", result.reason.empty() ? json::Value(nullptr)
+                                         : json::Value(result.reason)},
+    });
+  json::Object fragment{{"source_file", module.getSourceFileName()},
+                        {"kernels", std::move(kernels)}};
+  SmallString<128> path;
+  int fd = -1;
+  SmallString<128> model(dir);
+  sys::path::append(model, "tu-%%%%%%%%.json");
+  if (sys::fs::createUniqueFile(model, fd, path))
+    return;
+  raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << json::Value(std::move(fragment));
+}
+
+PreservedAnalyses OffloadKernelsPass::run(Module &module,
+                                          ModuleAnalysisManager &) {
+  SmallVector<Function *> kernels;
+  for (Function &function : module)
+    if (!function.isDeclaration() && function.hasFnAttribute("loom.kernel") &&
+        !function.hasFnAttribute("loom.no_accel"))
+      kernels.push_back(&function);
+  if (kernels.empty() || options.policy == OffloadPolicy::Disabled)
+    return PreservedAnalyses::all();
+
+  SmallVector<KernelResult, 4> results;
+  for (Function *kernel : kernels) {
+    KernelResult result;
+    if (Error error = describeKernel(*kernel, result.manifest)) {
+      emitRemark(*kernel, RemarkKind::Missed, "KernelNotOffloaded",
+                 kernel->getFnAttribute("loom.location").getValueAsString(),
+                 "kernel cannot be launched through the runtime and stays a "
+                 "native function: " +
+                     toString(std::move(error)));
+      continue;
+    }
+    compileDevice(*kernel, options, result);
+    StringRef where = result.manifest.location;
+    if (result.artifact.empty()) {
+      std::string message = "kernel '" + result.manifest.name +
+                            "' is not offloaded: " + result.reason;
+      if (options.policy == OffloadPolicy::Mandatory)
+        module.getContext().diagnose(DiagnosticInfoGeneric(
+            message + " (--loom-offload=mandatory)", DS_Error));
+      emitRemark(*kernel, RemarkKind::Missed, "KernelNotOffloaded", where,
+                 message);
+    } else {
+      emitRemark(*kernel, RemarkKind::Passed, "KernelOffloaded", where,
+                 "kernel '" + result.manifest.name + "' offloaded");
+    }
+    result.fallback = kernel;
+    results.push_back(std::move(result));
+  }
+  if (results.empty())
+    return PreservedAnalyses::all();
+
+  LLVMContext &context = module.getContext();
+  Type *ptr = PointerType::getUnqual(context);
+  FunctionCallee launch = module.getOrInsertFunction(
+      "loom_rt_kernel_call", Type::getVoidTy(context), ptr, ptr, ptr);
+  for (KernelResult &result : results)
+    result.stub = createStub(*result.fallback);
+  SmallVector<KernelDescriptorInput> inputs;
+  for (KernelResult &result : results) {
+    KernelDescriptorInput input;
+    input.manifest = &result.manifest;
+    input.fallback = result.fallback;
+    input.artifact = result.artifact;
+    input.reason = result.reason;
+    inputs.push_back(input);
+  }
+  SmallVector<Constant *> descriptors = emitModuleDescriptors(module, inputs);
+  for (auto [result, descriptor] : llvm::zip(results, descriptors))
+    emitStubBody(result.stub, descriptor, launch);
+  writeReportFragment(module, options.reportDir, results);
+  return PreservedAnalyses::none();
+}

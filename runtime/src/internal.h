@@ -1,0 +1,140 @@
+//===- internal.h - libloomrt's private interfaces --------------*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// What the runtime's source files share behind the C API: error recording,
+// the launch policy read from the environment, the registry's contents, the
+// per-kernel launch statistics and the host backend. Nothing here is
+// installed; the unit tests include it for the *ForTesting resets and to
+// check the policy and launch decision directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_RUNTIME_INTERNAL_H
+#define LOOM_RUNTIME_INTERNAL_H
+
+#include "loom/loomrt.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom::rt {
+
+//===----------------------------------------------------------------------===//
+// Errors (status.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Records `message` as this thread's last error and returns `status`, so a
+/// failure site reads `return setError(LOOM_STATUS_..., "fn: ...")`.
+/// `status` must not be LOOM_STATUS_OK.
+loom_status_t setError(loom_status_t status, const llvm::Twine &message);
+
+/// Empties this thread's last error; every loom_* entry point calls it first.
+void clearError();
+
+/// Returns this thread's last error message ("" when there is none).
+llvm::StringRef getLastError();
+
+//===----------------------------------------------------------------------===//
+// Policy (policy.cpp)
+//===----------------------------------------------------------------------===//
+
+enum class Backend { Host, Emu, Sim };
+enum class OffloadMode { Mandatory, Default, Disabled };
+
+/// The lower-case name of `backend` ("host", "emu", "sim").
+llvm::StringRef getBackendName(Backend backend);
+
+/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD and LOOM_REPORT.
+struct Policy {
+  Backend backend = Backend::Sim;
+  OffloadMode offload = OffloadMode::Default;
+  /// LOOM_REPORT; empty when unset.
+  std::string reportPath;
+  /// Why LOOM_BACKEND or LOOM_OFFLOAD is unusable; empty when both are valid.
+  /// reportPath is meaningful even then.
+  std::string error;
+};
+
+/// Returns the policy, reading the environment on the first call and caching
+/// it until resetPolicyForTesting().
+Policy getPolicy();
+
+/// Forgets the cached policy so the next getPolicy() reads the environment.
+void resetPolicyForTesting();
+
+//===----------------------------------------------------------------------===//
+// Registry (registry.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Every registered kernel, in registration order.
+std::vector<const loom_kernel_desc_t *> getRegisteredKernels();
+
+/// Unregisters every kernel (the descriptors stay owned by their modules).
+void resetRegistryForTesting();
+
+//===----------------------------------------------------------------------===//
+// Launch decision (launch.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Where a launch of one kernel goes under one policy.
+struct Decision {
+  /// The backend that runs the kernel when the launch is allowed.
+  Backend runOn = Backend::Host;
+  /// True when the kernel runs on the requested accelerator backend.
+  bool offloadable = false;
+  /// Why the kernel does not run on an accelerator; empty when offloadable.
+  std::string reason;
+  /// The embedded artifact is present but does not match its digest.
+  bool corruptArtifact = false;
+};
+
+/// Decides where `kernel` runs under `policy`, whose error must be empty.
+Decision decide(const loom_kernel_desc_t &kernel, const Policy &policy);
+
+/// Forgets the cached artifact digests.
+void resetLaunchForTesting();
+
+//===----------------------------------------------------------------------===//
+// Host backend (host_backend.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Checks the descriptor's signature and the caller's argument pointers
+/// before any backend sees them. On failure, records "<caller>: ..." naming
+/// the kernel and the argument and returns LOOM_STATUS_INVALID_ARGUMENT.
+loom_status_t validateLaunch(llvm::StringRef caller,
+                             const loom_kernel_desc_t &kernel, void **args,
+                             void *outResult);
+
+/// Calls the kernel's host fallback through libffi. The launch must have
+/// passed validateLaunch().
+loom_status_t runOnHost(llvm::StringRef caller,
+                        const loom_kernel_desc_t &kernel, void **args,
+                        void *outResult);
+
+//===----------------------------------------------------------------------===//
+// Report (report.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Counts one launch attempt of `kernel`; `ranOn` is the backend that ran
+/// it, or std::nullopt when the launch failed.
+void recordLaunch(const loom_kernel_desc_t &kernel,
+                  std::optional<Backend> ranOn);
+
+/// Registers the at-exit report writer once per process.
+void ensureReportAtExit();
+
+/// Forgets all launch statistics.
+void resetReportForTesting();
+
+/// Resets the policy, registry, digest cache and statistics: a fresh runtime.
+void resetForTesting();
+
+} // namespace loom::rt
+
+#endif // LOOM_RUNTIME_INTERNAL_H

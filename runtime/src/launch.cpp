@@ -1,0 +1,231 @@
+//===- launch.cpp - the launch decision and loom_rt_launch ---------------===//
+//
+// Part of the Loom project.
+//
+// Every kernel call ends here: the policy (LOOM_BACKEND, LOOM_OFFLOAD) and
+// the kernel's embedded artifact decide whether it runs on an accelerator
+// backend, falls back to the host, or is refused. Until the emulator
+// (issue 6) and the simulator (issue 7) exist, only the host backend can run
+// anything, and every other request is an explicit "not available" case.
+//
+//===----------------------------------------------------------------------===//
+
+#include "internal.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cassert>
+#include <cstdlib>
+#include <mutex>
+
+using namespace loom::rt;
+
+namespace {
+/// What checking a kernel's artifact found; an empty problem means valid.
+struct ArtifactCheck {
+  std::string problem;
+  bool corrupt = false;
+};
+
+/// Artifacts are immutable program data, so each is hashed at most once.
+struct LaunchState {
+  std::mutex mutex;
+  llvm::DenseMap<const loom_kernel_desc_t *, ArtifactCheck> artifacts;
+  llvm::DenseSet<const loom_kernel_desc_t *> warnedCorrupt;
+};
+
+LaunchState &getLaunchState() {
+  static LaunchState *state = new LaunchState();
+  return *state;
+}
+
+ArtifactCheck checkArtifact(const loom_kernel_desc_t &kernel) {
+  ArtifactCheck check;
+  if (!kernel.artifact) {
+    check.problem = "no artifact: ";
+    check.problem += kernel.not_offloadable_reason
+                         ? kernel.not_offloadable_reason
+                         : "the compiler embedded none and gave no reason";
+    return check;
+  }
+  check.corrupt = true;
+  llvm::StringRef expected =
+      kernel.artifact_sha256 ? kernel.artifact_sha256 : "";
+  if (expected.empty()) {
+    check.problem = "corrupt artifact: it has no SHA-256 digest to check it "
+                    "against";
+    return check;
+  }
+  std::string actual =
+      llvm::toHex(llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+                      reinterpret_cast<const uint8_t *>(kernel.artifact),
+                      static_cast<size_t>(kernel.artifact_size))),
+                  /*LowerCase=*/true);
+  if (actual != expected) {
+    check.problem = "corrupt artifact: its SHA-256 is " + actual +
+                    " but the descriptor expects " + expected.str();
+    return check;
+  }
+  check.corrupt = false;
+  return check;
+}
+
+/// Returns a copy: DenseMap entries move when another thread's insertion
+/// grows the map.
+ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
+  LaunchState &state = getLaunchState();
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    auto it = state.artifacts.find(&kernel);
+    if (it != state.artifacts.end())
+      return it->second;
+  }
+  // Hash outside the lock; a racing thread computes the same answer and the
+  // first insertion wins.
+  ArtifactCheck check = checkArtifact(kernel);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
+}
+
+/// Whether `backend` exists in this build.
+bool isBackendAvailable(Backend backend) {
+  // TODO(6): the dataflow emulator provides "emu".
+  // TODO(7): the mapper and cycle-level simulator provide "sim".
+  return backend == Backend::Host;
+}
+
+const char *locationOf(const loom_kernel_desc_t &kernel) {
+  return kernel.source_location ? kernel.source_location : "<unknown location>";
+}
+
+/// Under LOOM_OFFLOAD=default a corrupt artifact is still a run-time error
+/// the user must see (issue 3, "Bad input"), once per kernel, not per call.
+void warnCorruptOnce(const loom_kernel_desc_t &kernel,
+                     const std::string &reason) {
+  LaunchState &state = getLaunchState();
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (!state.warnedCorrupt.insert(&kernel).second)
+      return;
+  }
+  llvm::errs() << "loom: warning: kernel '" << kernel.name << "' ("
+               << locationOf(kernel) << "): " << reason
+               << "; running it on the host\n";
+}
+
+loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
+                     void *outResult, std::optional<Backend> &ranOn) {
+  if (loom_status_t status =
+          validateLaunch("loom_rt_launch", kernel, args, outResult))
+    return status;
+  Policy policy = getPolicy();
+  if (!policy.error.empty())
+    return setError(LOOM_STATUS_INVALID_ARGUMENT, "loom_rt_launch: kernel '" +
+                                                      llvm::Twine(kernel.name) +
+                                                      "': " + policy.error);
+
+  Decision decision = decide(kernel, policy);
+  // LOOM_BACKEND=host asks for the host explicitly, so running there is no
+  // fallback, even under LOOM_OFFLOAD=mandatory.
+  bool isFallback = !decision.offloadable && policy.backend != Backend::Host &&
+                    policy.offload != OffloadMode::Disabled;
+  if (isFallback && policy.offload == OffloadMode::Mandatory)
+    return setError(LOOM_STATUS_UNAVAILABLE,
+                    "loom_rt_launch: kernel '" + llvm::Twine(kernel.name) +
+                        "' (" + locationOf(kernel) +
+                        ") cannot be offloaded: " + decision.reason);
+  // TODO(6), TODO(7): dispatch decision.runOn to the emu and sim backends
+  // once isBackendAvailable admits them.
+  if (decision.runOn != Backend::Host)
+    llvm_unreachable("isBackendAvailable admits only the host backend");
+  if (isFallback && decision.corruptArtifact)
+    warnCorruptOnce(kernel, decision.reason);
+
+  if (loom_status_t status =
+          runOnHost("loom_rt_launch", kernel, args, outResult))
+    return status;
+  ranOn = Backend::Host;
+  return LOOM_STATUS_OK;
+}
+} // namespace
+
+Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
+                          const Policy &policy) {
+  assert(policy.error.empty() && "an invalid policy decides nothing");
+  Decision decision;
+  if (policy.offload == OffloadMode::Disabled) {
+    decision.reason = "offload is disabled by LOOM_OFFLOAD=disabled";
+    return decision;
+  }
+  if (policy.backend == Backend::Host) {
+    decision.reason = "LOOM_BACKEND=host selects the host backend";
+    return decision;
+  }
+  ArtifactCheck artifact = getArtifactCheck(kernel);
+  if (!artifact.problem.empty()) {
+    decision.reason = artifact.problem;
+    decision.corruptArtifact = artifact.corrupt;
+    return decision;
+  }
+  if (!isBackendAvailable(policy.backend)) {
+    decision.reason =
+        ("the kernel has a valid artifact, but backend '" +
+         getBackendName(policy.backend) + "' is not available in this build")
+            .str();
+    return decision;
+  }
+  decision.runOn = policy.backend;
+  decision.offloadable = true;
+  return decision;
+}
+
+void loom::rt::resetLaunchForTesting() {
+  LaunchState &state = getLaunchState();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.artifacts.clear();
+  state.warnedCorrupt.clear();
+}
+
+void loom::rt::resetForTesting() {
+  resetPolicyForTesting();
+  resetRegistryForTesting();
+  resetLaunchForTesting();
+  resetReportForTesting();
+}
+
+extern "C" loom_status_t loom_rt_launch(const loom_kernel_desc_t *kernel,
+                                        void **args, void *out_result) {
+  clearError();
+  if (!kernel)
+    return setError(LOOM_STATUS_INVALID_ARGUMENT,
+                    "loom_rt_launch: kernel is NULL, expected a kernel "
+                    "descriptor");
+  if (!kernel->name || !*kernel->name)
+    return setError(LOOM_STATUS_INVALID_ARGUMENT,
+                    "loom_rt_launch: the kernel descriptor at " +
+                        llvm::Twine(locationOf(*kernel)) +
+                        " has no name, expected a non-empty name");
+  ensureReportAtExit();
+  std::optional<Backend> ranOn;
+  loom_status_t status = launch(*kernel, args, out_result, ranOn);
+  recordLaunch(*kernel, ranOn);
+  return status;
+}
+
+extern "C" void loom_rt_kernel_call(const loom_kernel_desc_t *kernel,
+                                    void **args, void *out_result) {
+  if (loom_rt_launch(kernel, args, out_result) == LOOM_STATUS_OK)
+    return;
+  // The C++ call site that reached this stub has no error channel, so the
+  // only safe outcome of a failed launch is to stop (loomrt.h).
+  const char *name = kernel && kernel->name ? kernel->name : "<null>";
+  llvm::errs() << "loom: error: kernel '" << name
+               << "': " << loom_last_error_message() << "\n";
+  llvm::errs().flush();
+  std::exit(1);
+}

@@ -1,0 +1,178 @@
+//===- report.cpp - launch statistics and the LOOM_REPORT file -----------===//
+//
+// Part of the Loom project.
+//
+// The report answers "what ran where, and why not on the accelerator" for
+// every kernel of a run. It is written at exit, and on demand through
+// loom_rt_write_report(), as JSON in a deterministic order (by name).
+//
+//===----------------------------------------------------------------------===//
+
+#include "internal.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <cstdlib>
+#include <mutex>
+
+using namespace loom::rt;
+
+namespace {
+constexpr unsigned kNumBackends = 3;
+constexpr std::array<Backend, kNumBackends> kBackends = {
+    Backend::Host, Backend::Emu, Backend::Sim};
+
+struct KernelStats {
+  /// Every loom_rt_launch of the kernel, failed ones included.
+  uint64_t launches = 0;
+  /// Successful runs, indexed by Backend.
+  std::array<uint64_t, kNumBackends> ranOn = {};
+};
+
+struct ReportState {
+  std::mutex mutex;
+  llvm::DenseMap<const loom_kernel_desc_t *, KernelStats> stats;
+};
+
+/// Never destroyed: the at-exit writer may run after static destructors.
+ReportState &getReportState() {
+  static ReportState *state = new ReportState();
+  return *state;
+}
+
+struct Row {
+  const loom_kernel_desc_t *kernel;
+  KernelStats stats;
+};
+
+/// The registered kernels plus any launched without registration, by name
+/// (then location, should two unregistered descriptors share a name).
+std::vector<Row> collectRows() {
+  llvm::DenseMap<const loom_kernel_desc_t *, KernelStats> stats;
+  {
+    ReportState &state = getReportState();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    stats = state.stats;
+  }
+  std::vector<Row> rows;
+  for (const loom_kernel_desc_t *kernel : getRegisteredKernels()) {
+    rows.push_back({kernel, stats.lookup(kernel)});
+    stats.erase(kernel);
+  }
+  // What is left was launched without being registered.
+  for (const auto &entry : stats)
+    rows.push_back({entry.first, entry.second});
+  auto key = [](const Row &row) {
+    const char *location = row.kernel->source_location;
+    return std::make_pair(llvm::StringRef(row.kernel->name),
+                          llvm::StringRef(location ? location : ""));
+  };
+  llvm::sort(rows, [&](const Row &a, const Row &b) { return key(a) < key(b); });
+  return rows;
+}
+
+void writeKernel(llvm::json::OStream &json, const Row &row,
+                 const Policy &policy) {
+  const loom_kernel_desc_t &kernel = *row.kernel;
+  json.object([&] {
+    json.attribute("name", kernel.name);
+    if (kernel.source_location)
+      json.attribute("source_location", kernel.source_location);
+    else
+      json.attribute("source_location", nullptr);
+    json.attribute("launches", static_cast<int64_t>(row.stats.launches));
+    if (policy.error.empty())
+      json.attribute("backend_requested", getBackendName(policy.backend));
+    else
+      json.attribute("backend_requested", nullptr);
+    json.attributeObject("ran_on", [&] {
+      for (Backend backend : kBackends)
+        if (uint64_t count = row.stats.ranOn[static_cast<unsigned>(backend)])
+          json.attribute(getBackendName(backend), static_cast<int64_t>(count));
+    });
+    // An unusable policy refuses every launch; that is the reason then.
+    Decision decision;
+    if (policy.error.empty())
+      decision = decide(kernel, policy);
+    else
+      decision.reason = policy.error;
+    json.attribute("offloadable", decision.offloadable);
+    if (decision.offloadable)
+      json.attribute("reason", nullptr);
+    else
+      json.attribute("reason", decision.reason);
+  });
+}
+
+/// Writes the report to policy.reportPath, or does nothing when it is empty.
+loom_status_t writeReport(const Policy &policy) {
+  if (policy.reportPath.empty())
+    return LOOM_STATUS_OK;
+  std::error_code error;
+  llvm::raw_fd_ostream os(policy.reportPath, error, llvm::sys::fs::OF_Text);
+  if (error)
+    return setError(LOOM_STATUS_NOT_FOUND,
+                    "loom_rt_write_report: cannot open LOOM_REPORT file '" +
+                        llvm::Twine(policy.reportPath) +
+                        "': " + error.message());
+  {
+    llvm::json::OStream json(os, /*IndentSize=*/2);
+    json.object([&] {
+      json.attribute("loom_report_version", 1);
+      json.attributeArray("kernels", [&] {
+        for (const Row &row : collectRows())
+          writeKernel(json, row, policy);
+      });
+    });
+  }
+  os << "\n";
+  os.close();
+  if (os.has_error()) {
+    std::string message = os.error().message();
+    os.clear_error();
+    return setError(LOOM_STATUS_NOT_FOUND,
+                    "loom_rt_write_report: cannot write LOOM_REPORT file '" +
+                        llvm::Twine(policy.reportPath) + "': " + message);
+  }
+  return LOOM_STATUS_OK;
+}
+
+void writeReportAtExit() {
+  // An unwritable report must not turn a finished run into a crash; say so
+  // and let the program's own exit status stand.
+  if (writeReport(getPolicy()) != LOOM_STATUS_OK)
+    llvm::errs() << "loom: error: " << getLastError() << "\n";
+}
+} // namespace
+
+void loom::rt::recordLaunch(const loom_kernel_desc_t &kernel,
+                            std::optional<Backend> ranOn) {
+  ReportState &state = getReportState();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  KernelStats &stats = state.stats[&kernel];
+  ++stats.launches;
+  if (ranOn)
+    ++stats.ranOn[static_cast<unsigned>(*ranOn)];
+}
+
+void loom::rt::ensureReportAtExit() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit(writeReportAtExit); });
+}
+
+void loom::rt::resetReportForTesting() {
+  ReportState &state = getReportState();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.stats.clear();
+}
+
+extern "C" loom_status_t loom_rt_write_report(void) {
+  clearError();
+  ensureReportAtExit();
+  return writeReport(getPolicy());
+}

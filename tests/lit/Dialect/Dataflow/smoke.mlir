@@ -1,5 +1,0 @@
-// RUN: loom-opt %s | loom-opt | FileCheck %s
-// CHECK: dataflow.thread private @t
-dataflow.thread private @t() ctrl(%c) domain<dense> {
-  dataflow.thread.yield
-}
