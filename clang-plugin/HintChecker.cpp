@@ -44,8 +44,7 @@ public:
 private:
   void checkDeclHint(Decl *decl, const FoundHint &hint);
   void checkCounts(const FoundHint &hint);
-  void checkDuplicatesAndConflicts(ArrayRef<FoundHint> hints,
-                                   StringRef entity);
+  void checkDuplicatesAndConflicts(ArrayRef<FoundHint> hints, StringRef entity);
   std::string describe(const Decl *decl);
   std::string describe(const Stmt *stmt);
 
@@ -82,7 +81,8 @@ static const HintInfo *getCarrierHint(const SwitchStmt *stmt,
 /// integer constant expression.
 static std::optional<llvm::APSInt> evaluateCount(const Expr *expr,
                                                  ASTContext &context) {
-  if (expr->isValueDependent() || !expr->getType()->isIntegralOrEnumerationType())
+  if (expr->isValueDependent() ||
+      !expr->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   return expr->getIntegerConstantExpr(context);
 }
@@ -153,8 +153,8 @@ std::string HintChecker::describe(const Decl *decl) {
     name = " '" + named->getNameAsString() + "'";
   if (const auto *fn = dyn_cast<FunctionDecl>(decl))
     return (fn->doesThisDeclarationHaveABody() ? "the definition of function"
-                                                : "a declaration without a "
-                                                  "body of function") +
+                                               : "a declaration without a "
+                                                 "body of function") +
            name;
   if (isa<ParmVarDecl>(decl))
     return "parameter" + name;
@@ -180,8 +180,8 @@ void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
   case HintPlacement::Function: {
     bool objectTarget = false;
     if (spelling == "target" && !hint.args.empty())
-      if (const auto *str = dyn_cast<StringLiteral>(
-              hint.args[0]->IgnoreParenImpCasts()))
+      if (const auto *str =
+              dyn_cast<StringLiteral>(hint.args[0]->IgnoreParenImpCasts()))
         objectTarget = isObjectTarget(str->getString());
     if (objectTarget) {
       // "rom" and "extmemory" say where an object lives.

@@ -33,8 +33,7 @@ using namespace loom::plugin;
 
 /// Returns the C string a global constant holds, if `value` points to one.
 static std::optional<std::string> readCString(const Value *value) {
-  const auto *global =
-      dyn_cast<GlobalVariable>(value->stripPointerCasts());
+  const auto *global = dyn_cast<GlobalVariable>(value->stripPointerCasts());
   if (!global || !global->hasInitializer())
     return std::nullopt;
   const auto *data = dyn_cast<ConstantDataArray>(global->getInitializer());
@@ -54,9 +53,8 @@ static std::optional<std::string> renderArg(const Value *value) {
 /// Reads the argument struct clang emits for `annotate("x", args...)`.
 static SmallVector<std::string> readAnnotationArgs(const Value *argsPtr) {
   SmallVector<std::string> args;
-  const auto *global =
-      dyn_cast_or_null<GlobalVariable>(argsPtr ? argsPtr->stripPointerCasts()
-                                               : nullptr);
+  const auto *global = dyn_cast_or_null<GlobalVariable>(
+      argsPtr ? argsPtr->stripPointerCasts() : nullptr);
   if (!global || !global->hasInitializer())
     return args;
   const auto *fields = dyn_cast<ConstantStruct>(global->getInitializer());
@@ -98,8 +96,7 @@ static std::string joinArgs(ArrayRef<std::string> args) {
 
 /// Applies one function-level annotation `loom.<hint>` to `function`.
 static void applyFunctionHint(Function &function, StringRef hint,
-                              ArrayRef<std::string> args,
-                              StringRef location) {
+                              ArrayRef<std::string> args, StringRef location) {
   if (hint.consume_front("signature=")) {
     function.addFnAttr("loom.signature", hint);
   } else if (hint == "accel" || hint == "candidate") {
@@ -189,11 +186,12 @@ static void lowerVariableAnnotations(Function &function) {
     if (!hint.consume_front(kAnnotationPrefix))
       continue;
     SmallVector<std::string> args = readAnnotationArgs(call->getArgOperand(4));
-    auto *slot = dyn_cast<AllocaInst>(call->getArgOperand(0)->stripPointerCasts());
+    auto *slot =
+        dyn_cast<AllocaInst>(call->getArgOperand(0)->stripPointerCasts());
     if (Argument *arg = slot ? getSpilledArgument(slot) : nullptr) {
-      function.addParamAttr(arg->getArgNo(),
-                            Attribute::get(context, ("loom." + hint).str(),
-                                           joinArgs(args)));
+      function.addParamAttr(
+          arg->getArgNo(),
+          Attribute::get(context, ("loom." + hint).str(), joinArgs(args)));
     } else if (slot) {
       SmallVector<Metadata *> ops = {MDString::get(context, hint)};
       for (const std::string &text : args)
@@ -349,8 +347,7 @@ PreservedAnalyses LowerLoomHintsPass::run(Module &module,
     lowerVariableAnnotations(*function);
     auto candidates = lowerLoopCarriers(*function);
     for (auto [ordinal, candidate] : llvm::enumerate(candidates))
-      outlineCandidate(*function, candidate.first, candidate.second,
-                       ordinal);
+      outlineCandidate(*function, candidate.first, candidate.second, ordinal);
   }
   if (Function *carrier = module.getFunction(kLoopHintCallee))
     if (carrier->use_empty())

@@ -28,7 +28,11 @@ static const HintInfo kHints[] = {
     {"accel", "LOOM_ACCEL", HintPlacement::Function, 0, kNameArgs, "no_accel"},
     {"no_accel", "LOOM_NO_ACCEL", HintPlacement::Function, 0, {}, "accel"},
     {"target", "LOOM_TARGET", HintPlacement::Function, 1, kTargetArgs, ""},
-    {"candidate", "#pragma loom candidate", HintPlacement::Candidate, 0, {},
+    {"candidate",
+     "#pragma loom candidate",
+     HintPlacement::Candidate,
+     0,
+     {},
      "no_accel"},
     {"stream", "LOOM_STREAM", HintPlacement::Variable, 0, {}, ""},
     {"memory_bank", "LOOM_MEMORY_BANK", HintPlacement::Variable, 1, kBankArgs,
@@ -36,8 +40,7 @@ static const HintInfo kHints[] = {
     {"reduce", "LOOM_REDUCE", HintPlacement::Variable, 1, kReduceArgs, ""},
     {"parallel", "LOOM_PARALLEL", HintPlacement::Loop, 0, kParallelArgs,
      "no_parallel"},
-    {"no_parallel", "LOOM_NO_PARALLEL", HintPlacement::Loop, 0, {},
-     "parallel"},
+    {"no_parallel", "LOOM_NO_PARALLEL", HintPlacement::Loop, 0, {}, "parallel"},
     {"unroll", "LOOM_UNROLL", HintPlacement::Loop, 0, kCountArgs, "no_unroll"},
     {"no_unroll", "LOOM_NO_UNROLL", HintPlacement::Loop, 0, {}, "unroll"},
     {"tripcount", "LOOM_TRIPCOUNT", HintPlacement::Loop, 1, kCountArgs, ""},
@@ -45,8 +48,8 @@ static const HintInfo kHints[] = {
      kRangeArgs, ""},
     {"tripcount_typical", "LOOM_TRIPCOUNT_TYPICAL", HintPlacement::Loop, 3,
      kTypicalArgs, ""},
-    {"tripcount_full", "LOOM_TRIPCOUNT_FULL", HintPlacement::Loop, 4,
-     kFullArgs, ""},
+    {"tripcount_full", "LOOM_TRIPCOUNT_FULL", HintPlacement::Loop, 4, kFullArgs,
+     ""},
 };
 
 ArrayRef<HintInfo> loom::plugin::getHints() { return kHints; }

@@ -8,7 +8,8 @@
 // ordinary tokens that the parser attaches to the right entity:
 //
 //   function / variable hint:  __attribute__((annotate("loom.<hint>", args)))
-//   loop hint:                 switch (__loom_loop_hint("<hint>", args)) default:
+//   loop hint:                 switch (__loom_loop_hint("<hint>", args))
+//   default:
 //
 // Counts stay token sequences so that Sema evaluates them; the AST checker
 // (HintChecker.cpp) then validates what only Sema knows.
@@ -119,7 +120,8 @@ void LoomPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer,
   DiagnosticsEngine &diags = pp.getDiagnostics();
   if (tok.isNot(tok::identifier)) {
     report(diags, tok.getLocation(), LoomDiag::MalformedHint)
-        << "loom" << "expected a hint name after '#pragma loom'";
+        << "loom"
+        << "expected a hint name after '#pragma loom'";
     return skipToEnd(pp, tok);
   }
   SourceLocation hintLoc = tok.getLocation();
@@ -307,8 +309,7 @@ bool LoomPragmaHandler::checkArg(Preprocessor &pp, const HintInfo &hint,
 /// True if the next token starts a loop or another loop hint's carrier.
 static bool nextIsLoop(Preprocessor &pp) {
   const Token &next = pp.LookAhead(0);
-  return next.isOneOf(tok::kw_for, tok::kw_while, tok::kw_do,
-                      tok::kw_switch);
+  return next.isOneOf(tok::kw_for, tok::kw_while, tok::kw_do, tok::kw_switch);
 }
 
 void LoomPragmaHandler::inject(Preprocessor &pp, const HintInfo &hint,

@@ -11,11 +11,11 @@
 
 #include "loom/loomrt.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -96,10 +96,9 @@ static json::Array collectLoopHints(Function &kernel) {
           args.push_back(value->getSExtValue());
         }
       }
-      loops.push_back(json::Object{
-          {"hint", name->getString().drop_front(5)},
-          {"args", std::move(args)},
-          {"location", location}});
+      loops.push_back(json::Object{{"hint", name->getString().drop_front(5)},
+                                   {"args", std::move(args)},
+                                   {"location", location}});
     }
   }
   return loops;
@@ -130,13 +129,17 @@ Error loom::describeKernel(Function &kernel, KernelManifest &manifest) {
   for (Argument &arg : kernel.args()) {
     std::optional<unsigned> code = getTypeCode(arg.getType());
     if (!code || *code == LOOM_TYPE_VOID)
-      return createStringError(
-          "argument #" + std::to_string(arg.getArgNo()) + " has type '" +
-          describeType(arg.getType()) + "' that the runtime cannot pass");
+      return createStringError("argument #" + std::to_string(arg.getArgNo()) +
+                               " has type '" + describeType(arg.getType()) +
+                               "' that the runtime cannot pass");
     ArgManifest argManifest;
     argManifest.kind =
         *code == LOOM_TYPE_PTR ? LOOM_ARG_POINTER : LOOM_ARG_SCALAR;
     argManifest.type = *code;
+    // Narrow unsigned integers are passed zero-extended (the callee relies
+    // on it); the runtime must do the same.
+    if (arg.hasZExtAttr())
+      argManifest.flags |= LOOM_ARG_FLAG_UNSIGNED;
     json::Object param;
     if (useSignature) {
       auto [name, rest] = entries[arg.getArgNo()].split('=');
@@ -202,23 +205,22 @@ public:
     SmallVector<Constant *> args;
     for (const ArgManifest &arg : m.args)
       args.push_back(ConstantStruct::get(
-          argType, {string(arg.name, prefix + ".argname"),
-                    ConstantInt::get(i32, arg.kind),
-                    ConstantInt::get(i32, arg.type),
-                    ConstantInt::get(i32, arg.flags),
-                    ConstantInt::get(i32, 0)}));
+          argType,
+          {string(arg.name, prefix + ".argname"),
+           ConstantInt::get(i32, arg.kind), ConstantInt::get(i32, arg.type),
+           ConstantInt::get(i32, arg.flags), ConstantInt::get(i32, 0)}));
     Constant *argArray = ConstantPointerNull::get(cast<PointerType>(ptr));
     if (!args.empty()) {
       auto *type = ArrayType::get(argType, args.size());
-      argArray = new GlobalVariable(module, type, true,
-                                    GlobalValue::PrivateLinkage,
-                                    ConstantArray::get(type, args),
-                                    prefix + ".args");
+      argArray =
+          new GlobalVariable(module, type, true, GlobalValue::PrivateLinkage,
+                             ConstantArray::get(type, args), prefix + ".args");
     }
     Constant *null = ConstantPointerNull::get(cast<PointerType>(ptr));
     bool hasArtifact = !input.artifact.empty();
     std::string digest =
-        hasArtifact ? toHex(SHA256::hash(arrayRefFromStringRef<uint8_t>(input.artifact)),
+        hasArtifact ? toHex(SHA256::hash(
+                                arrayRefFromStringRef<uint8_t>(input.artifact)),
                             /*LowerCase=*/true)
                     : std::string();
     return ConstantStruct::get(
@@ -239,10 +241,9 @@ public:
     for (auto [i, input] : llvm::enumerate(inputs))
       kernels.push_back(kernel(input, i));
     auto *arrayType = ArrayType::get(kernelType, kernels.size());
-    auto *array = new GlobalVariable(module, arrayType, true,
-                                     GlobalValue::InternalLinkage,
-                                     ConstantArray::get(arrayType, kernels),
-                                     "__loom.kernels");
+    auto *array = new GlobalVariable(
+        module, arrayType, true, GlobalValue::InternalLinkage,
+        ConstantArray::get(arrayType, kernels), "__loom.kernels");
     SmallVector<Constant *> pointers;
     for (unsigned i = 0; i < kernels.size(); ++i)
       pointers.push_back(ConstantExpr::getInBoundsGetElementPtr(
@@ -262,8 +263,8 @@ public:
 
 private:
   void emitConstructor(GlobalVariable *moduleDesc) {
-    FunctionCallee registerModule = module.getOrInsertFunction(
-        "loom_rt_register_module", i32, ptr);
+    FunctionCallee registerModule =
+        module.getOrInsertFunction("loom_rt_register_module", i32, ptr);
     Function *ctor = Function::Create(
         FunctionType::get(Type::getVoidTy(context), false),
         GlobalValue::InternalLinkage, "__loom.register_module", &module);

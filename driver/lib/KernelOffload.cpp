@@ -75,8 +75,8 @@ struct KernelResult {
   Function *fallback = nullptr;
   Function *stub = nullptr;
   KernelManifest manifest;
-  std::string artifact;      ///< dataflow program text; empty if none
-  std::string reason;        ///< why there is no artifact
+  std::string artifact; ///< dataflow program text; empty if none
+  std::string reason;   ///< why there is no artifact
 };
 } // namespace
 
@@ -115,8 +115,8 @@ static Function *createStub(Function &kernel) {
   Function *stub = Function::Create(kernel.getFunctionType(),
                                     kernel.getLinkage(), "", &module);
   stub->copyAttributesFrom(&kernel);
-  for (StringRef attr : {"loom.kernel", "loom.location", "loom.signature",
-                         "loom.target"})
+  for (StringRef attr :
+       {"loom.kernel", "loom.location", "loom.signature", "loom.target"})
     stub->removeFnAttr(attr);
   kernel.replaceAllUsesWith(stub);
   stub->takeName(&kernel);
@@ -133,13 +133,14 @@ static void emitStubBody(Function *stub, Constant *descriptor,
   LLVMContext &context = stub->getContext();
   IRBuilder<> builder(BasicBlock::Create(context, "entry", stub));
   Type *ptr = builder.getPtrTy();
-  auto *slotsType = ArrayType::get(ptr, std::max<uint64_t>(stub->arg_size(), 1));
+  auto *slotsType =
+      ArrayType::get(ptr, std::max<uint64_t>(stub->arg_size(), 1));
   Value *slots = builder.CreateAlloca(slotsType, nullptr, "loom.args");
   for (Argument &arg : stub->args()) {
     Value *slot = builder.CreateAlloca(arg.getType(), nullptr, "loom.arg");
     builder.CreateStore(&arg, slot);
-    Value *entry = builder.CreateConstInBoundsGEP2_32(slotsType, slots, 0,
-                                                      arg.getArgNo());
+    Value *entry =
+        builder.CreateConstInBoundsGEP2_32(slotsType, slots, 0, arg.getArgNo());
     builder.CreateStore(slot, entry);
   }
   Type *returnType = stub->getReturnType();

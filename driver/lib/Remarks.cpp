@@ -41,9 +41,8 @@ DebugLoc loom::makeRemarkLocation(LLVMContext &context, StringRef where) {
   return DILocation::get(context, line, column, scope);
 }
 
-void loom::emitRemark(Function &function, RemarkKind kind,
-                      StringRef remarkName, StringRef where,
-                      const Twine &message) {
+void loom::emitRemark(Function &function, RemarkKind kind, StringRef remarkName,
+                      StringRef where, const Twine &message) {
   DebugLoc loc = makeRemarkLocation(function.getContext(), where);
   DiagnosticLocation diagLoc =
       loc ? DiagnosticLocation(loc)
@@ -53,9 +52,9 @@ void loom::emitRemark(Function &function, RemarkKind kind,
   OptimizationRemarkEmitter emitter(&function);
   switch (kind) {
   case RemarkKind::Passed:
-    emitter.emit(OptimizationRemark(kRemarkPassName.data(), remarkName,
-                                    diagLoc, block)
-                 << text);
+    emitter.emit(
+        OptimizationRemark(kRemarkPassName.data(), remarkName, diagLoc, block)
+        << text);
     return;
   case RemarkKind::Missed:
     emitter.emit(OptimizationRemarkMissed(kRemarkPassName.data(), remarkName,
@@ -63,8 +62,8 @@ void loom::emitRemark(Function &function, RemarkKind kind,
                  << text);
     return;
   case RemarkKind::Analysis:
-    emitter.emit(OptimizationRemarkAnalysis(kRemarkPassName.data(),
-                                            remarkName, diagLoc, block)
+    emitter.emit(OptimizationRemarkAnalysis(kRemarkPassName.data(), remarkName,
+                                            diagLoc, block)
                  << text);
     return;
   }

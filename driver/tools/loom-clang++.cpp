@@ -165,8 +165,7 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
     files.push_back(it->path());
   llvm::sort(files);
   for (const std::string &file : files) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-        MemoryBuffer::getFile(file);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(file);
     if (!buffer)
       continue;
     Expected<json::Value> unit = json::parse((*buffer)->getBuffer());
@@ -180,14 +179,12 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
   raw_fd_ostream os(path, error, sys::fs::OF_Text);
   if (error) {
     WithColor::error(errs(), "loom-clang++")
-        << "cannot write report '" << path << "': " << error.message()
-        << "\n";
+        << "cannot write report '" << path << "': " << error.message() << "\n";
     return false;
   }
-  os << formatv("{0:2}",
-                json::Value(json::Object{{"loom_compile_report_version", 1},
-                                         {"translation_units",
-                                          std::move(units)}}))
+  os << formatv("{0:2}", json::Value(json::Object{
+                             {"loom_compile_report_version", 1},
+                             {"translation_units", std::move(units)}}))
      << "\n";
   return true;
 }
@@ -253,8 +250,7 @@ int main(int argc, const char **argv) {
     if (std::error_code error =
             sys::fs::createUniqueDirectory("loom-report", fragmentDir)) {
       WithColor::error(errs(), "loom-clang++")
-          << "cannot create a temporary directory: " << error.message()
-          << "\n";
+          << "cannot create a temporary directory: " << error.message() << "\n";
       return 1;
     }
     command.push_back("-fplugin-arg-loom-report-dir=" +

@@ -70,15 +70,15 @@ loom_status_t checkArgDesc(llvm::StringRef caller,
   return LOOM_STATUS_OK;
 }
 
-/// The libffi type of one argument. Integers narrower than a register are
-/// extended by the caller in the C ABI, so signedness matters for them.
-ffi_type *getArgFfiType(const loom_arg_desc_t &arg) {
-  if (arg.kind == LOOM_ARG_POINTER)
-    return &ffi_type_pointer;
-  bool isUnsigned = arg.flags & LOOM_ARG_FLAG_UNSIGNED;
-  switch (arg.type) {
+/// The libffi type of a scalar of type code `type`. Integers narrower than a
+/// register are extended by the caller in the C ABI, so signedness matters
+/// for them; C's bool is always zero-extended.
+ffi_type *getScalarFfiType(uint32_t type, bool isUnsigned) {
+  switch (type) {
+  case LOOM_TYPE_VOID:
+    return &ffi_type_void;
   case LOOM_TYPE_I1:
-    return &ffi_type_uint8; // C's bool is always zero-extended.
+    return &ffi_type_uint8;
   case LOOM_TYPE_I8:
     return isUnsigned ? &ffi_type_uint8 : &ffi_type_sint8;
   case LOOM_TYPE_I16:
@@ -94,31 +94,20 @@ ffi_type *getArgFfiType(const loom_arg_desc_t &arg) {
   case LOOM_TYPE_PTR:
     return &ffi_type_pointer;
   }
-  llvm_unreachable("checkArgDesc admits only known scalar types");
+  llvm_unreachable("descriptors are validated before the call");
 }
 
-ffi_type *getReturnFfiType(uint32_t type) {
-  switch (type) {
-  case LOOM_TYPE_VOID:
-    return &ffi_type_void;
-  case LOOM_TYPE_I1:
-    return &ffi_type_uint8;
-  case LOOM_TYPE_I8:
-    return &ffi_type_sint8;
-  case LOOM_TYPE_I16:
-    return &ffi_type_sint16;
-  case LOOM_TYPE_I32:
-    return &ffi_type_sint32;
-  case LOOM_TYPE_I64:
-    return &ffi_type_sint64;
-  case LOOM_TYPE_F32:
-    return &ffi_type_float;
-  case LOOM_TYPE_F64:
-    return &ffi_type_double;
-  case LOOM_TYPE_PTR:
+/// The libffi type of one argument.
+ffi_type *getArgFfiType(const loom_arg_desc_t &arg) {
+  if (arg.kind == LOOM_ARG_POINTER)
     return &ffi_type_pointer;
-  }
-  llvm_unreachable("validateLaunch admits only known return types");
+  return getScalarFfiType(arg.type, arg.flags & LOOM_ARG_FLAG_UNSIGNED);
+}
+
+/// The libffi type of a result; the result's signedness does not matter
+/// because the value is narrowed back to its exact width.
+ffi_type *getReturnFfiType(uint32_t type) {
+  return getScalarFfiType(type, /*isUnsigned=*/false);
 }
 
 template <typename T> void storeAs(void *outResult, T value) {

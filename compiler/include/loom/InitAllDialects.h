@@ -29,12 +29,12 @@ namespace loom {
 /// Adds Loom's dialects and the upstream dialects of its pipeline (func,
 /// arith, math, scf, cf, memref, llvm, index, ub) to `registry`.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<dataflow::DataflowDialect, LoomDialect,
-                  mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
-                  mlir::func::FuncDialect, mlir::index::IndexDialect,
-                  mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::ub::UBDialect>();
+  registry
+      .insert<dataflow::DataflowDialect, LoomDialect, mlir::arith::ArithDialect,
+              mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+              mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
+              mlir::math::MathDialect, mlir::memref::MemRefDialect,
+              mlir::scf::SCFDialect, mlir::ub::UBDialect>();
 }
 
 } // namespace loom

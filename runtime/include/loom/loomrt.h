@@ -25,7 +25,8 @@ extern "C" {
 #endif
 
 /* Bumped whenever a descriptor layout below changes. A module compiled for
- * another version is refused at registration with LOOM_STATUS_INVALID_ARGUMENT. */
+ * another version is refused at registration with LOOM_STATUS_INVALID_ARGUMENT.
+ */
 #define LOOM_RT_ABI_VERSION 1u
 
 typedef enum loom_status_e {
@@ -93,7 +94,7 @@ typedef struct loom_kernel_desc_t {
   uint32_t return_type;        /* loom_type_t */
   uint32_t num_args;
   const loom_arg_desc_t *args;
-  const char *hints_json;      /* the kernel's hints as a JSON object */
+  const char *hints_json; /* the kernel's hints as a JSON object */
   /* The dataflow program (MLIR text) and its SHA-256 (64 lower-case hex
    * digits). NULL/0 when the kernel was not offloadable at compile time. */
   const char *artifact;

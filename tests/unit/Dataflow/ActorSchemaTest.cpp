@@ -74,8 +74,8 @@ TEST_F(ActorSchemaTest, EntriesMatchRegisteredOperations) {
     for (StringRef attr : schema.getSemanticAttributes())
       EXPECT_TRUE(inherent.contains(attr) ||
                   isPropertyOnlyField(schema.opName, attr))
-          << schema.opName.str() << " has no inherent attribute '"
-          << attr.str() << "'";
+          << schema.opName.str() << " has no inherent attribute '" << attr.str()
+          << "'";
   }
 }
 

@@ -73,7 +73,8 @@ TEST_F(BuildersTest, DenseRank2ThreadHasCtrlAndCoordinates) {
   DictionaryAttr noalias = builder.getDictionaryAttr(
       builder.getNamedAttr("llvm.noalias", builder.getUnitAttr()));
   auto thread = ThreadOp::create(
-      builder, loc, "tile", builder.getFunctionType({memref, builder.getF32Type()}, {}),
+      builder, loc, "tile",
+      builder.getFunctionType({memref, builder.getF32Type()}, {}),
       ThreadDomainAttr::getDense(&context), /*rank=*/2,
       /*argAttrs=*/{noalias, builder.getDictionaryAttr({})});
   Block &entry = thread.getBody().front();
@@ -113,12 +114,12 @@ TEST_F(BuildersTest, DenseDomainRejectsWorkItemOrdinal) {
     lastError = diag.str();
     return success();
   });
-  EXPECT_TRUE(failed(ThreadDomainAttr::verify(
-      [&]() { return emitError(loc); }, ThreadDomainKind::Dense, 3u)));
+  EXPECT_TRUE(failed(ThreadDomainAttr::verify([&]() { return emitError(loc); },
+                                              ThreadDomainKind::Dense, 3u)));
   EXPECT_NE(lastError.find("no work_item_arg"), std::string::npos);
-  EXPECT_TRUE(failed(ThreadDomainAttr::verify(
-      [&]() { return emitError(loc); }, ThreadDomainKind::DynamicWork,
-      std::nullopt)));
+  EXPECT_TRUE(failed(ThreadDomainAttr::verify([&]() { return emitError(loc); },
+                                              ThreadDomainKind::DynamicWork,
+                                              std::nullopt)));
 }
 
 // A graph leads its entry block with %start, splits payloads by segment and
@@ -170,8 +171,9 @@ TEST_F(BuildersTest, LaunchesComposeIntoAValidProgram) {
         /*streamOutputs=*/ValueRange{}, /*source_maps=*/ArrayAttr());
     thread.getYield()->setOperands(ValueRange{launch.getDone()});
   }
-  auto host = func::FuncOp::create(builder, loc, "host",
-                                   builder.getFunctionType({i32, builder.getIndexType()}, {}));
+  auto host = func::FuncOp::create(
+      builder, loc, "host",
+      builder.getFunctionType({i32, builder.getIndexType()}, {}));
   Block *body = host.addEntryBlock();
   builder.setInsertionPointToEnd(body);
   auto token = ThreadLaunchOp::create(

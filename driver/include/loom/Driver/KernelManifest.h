@@ -1,4 +1,5 @@
-//===- KernelManifest.h - what the runtime learns about a kernel -*- C++ -*-===//
+//===- KernelManifest.h - what the runtime learns about a kernel -*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //

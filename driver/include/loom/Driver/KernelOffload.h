@@ -1,4 +1,5 @@
-//===- KernelOffload.h - device path and host stubs per module ---*- C++ -*-===//
+//===- KernelOffload.h - device path and host stubs per module ---*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //

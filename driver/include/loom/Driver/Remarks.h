@@ -1,4 +1,5 @@
-//===- Remarks.h - Loom optimization remarks with source locations -*- C++ -*-===//
+//===- Remarks.h - Loom optimization remarks with source locations -*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //

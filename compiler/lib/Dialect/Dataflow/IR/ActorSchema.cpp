@@ -163,14 +163,14 @@ LogicalResult loom::dataflow::verifyActorInstance(Operation *op,
           name.getValue() == "resultSegmentSizes")
         continue;
       return op->emitOpError()
-             << "sets attribute '" << name.getValue()
-             << "' that actor schema #" << schema.id << " ('"
-             << schema.opName << "') does not classify";
+             << "sets attribute '" << name.getValue() << "' that actor schema #"
+             << schema.id << " ('" << schema.opName << "') does not classify";
     }
   }
   // Pure properties (not attributes) such as the GEP no-wrap flags are seen
   // only through the properties dictionary.
-  if (auto props = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
+  if (auto props =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
     for (NamedAttribute prop : props) {
       StringRef name = prop.getName().getValue();
       if (llvm::is_contained(semantic, name) || name == "operandSegmentSizes" ||
@@ -182,9 +182,9 @@ LogicalResult loom::dataflow::verifyActorInstance(Operation *op,
     }
   for (NamedAttribute attr : op->getDiscardableAttrs())
     if (attr.getName() != "dataflow.entity_id")
-      return op->emitOpError() << "carries discardable attribute '"
-                               << attr.getName().getValue()
-                               << "' that no actor schema classifies";
+      return op->emitOpError()
+             << "carries discardable attribute '" << attr.getName().getValue()
+             << "' that no actor schema classifies";
   return success();
 }
 

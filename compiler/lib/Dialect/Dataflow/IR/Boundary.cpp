@@ -34,8 +34,7 @@ static void printOperandGroup(OpAsmPrinter &p, StringRef keyword,
                               ValueRange operands) {
   if (operands.empty())
     return;
-  p << ' ' << keyword << '(' << operands << " : " << operands.getTypes()
-    << ')';
+  p << ' ' << keyword << '(' << operands << " : " << operands.getTypes() << ')';
 }
 
 std::array<int32_t, 4> BoundaryOperands::getSegmentSizes() const {
@@ -62,11 +61,10 @@ ParseResult loom::dataflow::parseBoundaryOperands(OpAsmParser &parser,
       return parser.emitError(parser.getCurrentLocation())
              << "source_maps must be an array of affine maps";
   }
-  return failure(
-      parseOperandGroup(parser, "memories", b.memories, b.memoryTypes,
-                        present) ||
-      parseOperandGroup(parser, "stream_outputs", b.streamOutputs,
-                        b.streamOutputTypes, present));
+  return failure(parseOperandGroup(parser, "memories", b.memories,
+                                   b.memoryTypes, present) ||
+                 parseOperandGroup(parser, "stream_outputs", b.streamOutputs,
+                                   b.streamOutputTypes, present));
 }
 
 ParseResult loom::dataflow::resolveBoundaryOperands(OpAsmParser &parser,
@@ -77,8 +75,7 @@ ParseResult loom::dataflow::resolveBoundaryOperands(OpAsmParser &parser,
       parser.resolveOperands(b.values, b.valueTypes, loc, result.operands) ||
       parser.resolveOperands(b.streamInputs, b.streamInputTypes, loc,
                              result.operands) ||
-      parser.resolveOperands(b.memories, b.memoryTypes, loc,
-                             result.operands) ||
+      parser.resolveOperands(b.memories, b.memoryTypes, loc, result.operands) ||
       parser.resolveOperands(b.streamOutputs, b.streamOutputTypes, loc,
                              result.operands));
 }
@@ -125,8 +122,7 @@ loom::dataflow::parseBoundaryResults(OpAsmParser &parser,
   return success();
 }
 
-void loom::dataflow::printBoundaryResults(OpAsmPrinter &p,
-                                          TypeRange valueTypes,
+void loom::dataflow::printBoundaryResults(OpAsmPrinter &p, TypeRange valueTypes,
                                           TypeRange memoryTypes) {
   if (valueTypes.empty() && memoryTypes.empty())
     return;
@@ -153,40 +149,40 @@ LogicalResult loom::dataflow::verifyBoundary(
                                   "memories segment";
   for (auto [i, memory] : llvm::enumerate(memories))
     if (!isa<BaseMemRefType>(memory.getType()))
-      return op->emitOpError() << "memory input #" << i << " has type "
-                               << memory.getType()
-                               << "; memory ports take memrefs only";
+      return op->emitOpError()
+             << "memory input #" << i << " has type " << memory.getType()
+             << "; memory ports take memrefs only";
   for (auto [i, type] : llvm::enumerate(memoryResults))
     if (!isa<BaseMemRefType>(type))
-      return op->emitOpError() << "memory result #" << i << " has type "
-                               << type << "; memory ports take memrefs only";
+      return op->emitOpError() << "memory result #" << i << " has type " << type
+                               << "; memory ports take memrefs only";
 
   size_t numMaps = sourceMaps ? sourceMaps.size() : 0;
   if (numMaps != streamInputs.size())
-    return op->emitOpError() << "has " << streamInputs.size()
-                             << " stream inputs but " << numMaps
-                             << " source maps; each stream input needs one";
+    return op->emitOpError()
+           << "has " << streamInputs.size() << " stream inputs but " << numMaps
+           << " source maps; each stream input needs one";
   if (streamInputs.empty() && streamOutputs.empty())
     return success();
 
   ThreadOp thread = getEnclosingThread(op);
   if (thread && thread.isDynamicWork())
-    return op->emitOpError() << "binds stream channels inside dynamic_work "
-                                "thread @"
-                             << thread.getSymName()
-                             << "; stream endpoints need a dense domain";
+    return op->emitOpError()
+           << "binds stream channels inside dynamic_work "
+              "thread @"
+           << thread.getSymName() << "; stream endpoints need a dense domain";
   unsigned rank = thread ? thread.getRank() : 0;
   if (!sourceMaps)
     return success();
   for (auto [i, attr] : llvm::enumerate(sourceMaps.getValue())) {
     auto mapAttr = dyn_cast<AffineMapAttr>(attr);
     if (!mapAttr)
-      return op->emitOpError() << "source map #" << i
-                               << " must be an affine map, got " << attr;
+      return op->emitOpError()
+             << "source map #" << i << " must be an affine map, got " << attr;
     AffineMap map = mapAttr.getValue();
     if (map.getNumSymbols() != 0)
-      return op->emitOpError() << "source map #" << i
-                               << " must be symbol-free, got " << mapAttr;
+      return op->emitOpError()
+             << "source map #" << i << " must be symbol-free, got " << mapAttr;
     if (map.getNumDims() != rank)
       return op->emitOpError()
              << "source map #" << i << " has " << map.getNumDims()

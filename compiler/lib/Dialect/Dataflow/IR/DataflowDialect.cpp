@@ -56,17 +56,15 @@ ThreadOp loom::dataflow::getEnclosingThread(Operation *op) {
 }
 
 bool loom::dataflow::isChannelPayloadType(Type type) {
-  return !isa<ChannelType, ThreadTokenType, BaseMemRefType, FunctionType>(
-      type);
+  return !isa<ChannelType, ThreadTokenType, BaseMemRefType, FunctionType>(type);
 }
 
 //===----------------------------------------------------------------------===//
 // ChannelType
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-ChannelType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type elementType) {
+LogicalResult ChannelType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type elementType) {
   if (!isChannelPayloadType(elementType))
     return emitError() << "channel element type must be a finite value type "
                           "(not a channel, thread token, memref or function), "

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpHelpers.h"
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
 #include "loom/Dialect/Dataflow/IR/Boundary.h"
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
@@ -23,8 +24,8 @@ static constexpr StringLiteral kSegmentKeywords[kNumGraphSegments] = {
     "values", "streams", "memories"};
 
 /// Splits `types` by the three segment sizes and returns segment `seg`.
-static ArrayRef<Type> getSegment(ArrayRef<Type> types,
-                                 ArrayRef<int32_t> sizes, unsigned seg) {
+static ArrayRef<Type> getSegment(ArrayRef<Type> types, ArrayRef<int32_t> sizes,
+                                 unsigned seg) {
   unsigned begin = 0;
   for (unsigned i = 0; i < seg; ++i)
     begin += sizes[i];
@@ -51,9 +52,9 @@ void GraphOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   state.addAttribute(getResultSegmentsAttrName(state.name),
                      builder.getDenseI32ArrayAttr(resultSegments));
   state.attributes.append(attrs.begin(), attrs.end());
-  call_interface_impl::addArgAndResultAttrs(
-      builder, state, argAttrs, resAttrs, getArgAttrsAttrName(state.name),
-      getResAttrsAttrName(state.name));
+  call_interface_impl::addArgAndResultAttrs(builder, state, argAttrs, resAttrs,
+                                            getArgAttrsAttrName(state.name),
+                                            getResAttrsAttrName(state.name));
   Region *body = state.addRegion();
   Block *entry = new Block();
   body->push_back(entry);
@@ -69,14 +70,8 @@ void GraphOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 //       [attributes {...}] { body }
 ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder &builder = parser.getBuilder();
-  StringRef visibility;
-  if (succeeded(parser.parseOptionalKeyword(&visibility,
-                                            {"private", "public", "nested"})))
-    result.addAttribute(getSymVisibilityAttrName(result.name),
-                        builder.getStringAttr(visibility));
-  StringAttr name;
-  if (parser.parseSymbolName(name, SymbolTable::getSymbolAttrName(),
-                             result.attributes))
+  if (parseVisibilityAndName(parser, result,
+                             getSymVisibilityAttrName(result.name)))
     return failure();
 
   SmallVector<OpAsmParser::Argument> args(1);
@@ -142,17 +137,14 @@ static ArrayRef<NamedAttribute> getDictAt(ArrayAttr attrs, unsigned index) {
 }
 
 void GraphOp::print(OpAsmPrinter &p) {
-  p << ' ';
-  if (std::optional<StringRef> vis = getSymVisibility())
-    p << *vis << ' ';
-  p.printSymbolName(getSymName());
+  printVisibilityAndName(p, getSymVisibility(), getSymName());
   p << '(';
   p.printRegionArgument(getStart());
   p << ')';
   ArrayRef<int32_t> inSegs = getInputSegments();
   ArrayRef<int32_t> resSegs = getResultSegments();
-  bool wellFormed = inSegs.size() == kNumGraphSegments &&
-                    resSegs.size() == kNumGraphSegments;
+  bool wellFormed =
+      inSegs.size() == kNumGraphSegments && resSegs.size() == kNumGraphSegments;
   unsigned argIndex = 0;
   for (unsigned seg = 0; wellFormed && seg < kNumGraphSegments; ++seg) {
     if (inSegs[seg] == 0)
@@ -184,9 +176,8 @@ void GraphOp::print(OpAsmPrinter &p) {
     }
   }
   SmallVector<StringRef> elided = {
-      getSymNameAttrName(),    getFunctionTypeAttrName(),
-      getSymVisibilityAttrName(), getArgAttrsAttrName(),
-      getResAttrsAttrName()};
+      getSymNameAttrName(), getFunctionTypeAttrName(),
+      getSymVisibilityAttrName(), getArgAttrsAttrName(), getResAttrsAttrName()};
   if (wellFormed) {
     elided.push_back(getInputSegmentsAttrName());
     elided.push_back(getResultSegmentsAttrName());
@@ -218,8 +209,9 @@ static LogicalResult verifySegmentSizes(GraphOp op, StringRef what,
                                         ArrayRef<int32_t> sizes,
                                         size_t numTypes) {
   if (sizes.size() != kNumGraphSegments)
-    return op.emitOpError() << what << " must have 3 entries [values, streams, "
-                                       "memories], got "
+    return op.emitOpError() << what
+                            << " must have 3 entries [values, streams, "
+                               "memories], got "
                             << sizes.size();
   int64_t total = 0;
   for (int32_t size : sizes) {
@@ -246,9 +238,9 @@ static LogicalResult verifySegmentTypes(GraphOp op, StringRef what,
                                  "memrefs belong to the memories segment";
   for (auto [i, type] : llvm::enumerate(streams))
     if (!isChannelPayloadType(type))
-      return op.emitOpError() << what << " stream #" << i << " has type "
-                              << type
-                              << "; stream ports carry finite value types";
+      return op.emitOpError()
+             << what << " stream #" << i << " has type " << type
+             << "; stream ports carry finite value types";
   for (auto [i, type] : llvm::enumerate(memories))
     if (!isa<BaseMemRefType>(type))
       return op.emitOpError() << what << " memory #" << i << " has type "
@@ -257,9 +249,8 @@ static LogicalResult verifySegmentTypes(GraphOp op, StringRef what,
 }
 
 LogicalResult GraphOp::verify() {
-  if (getSymVisibility() != "private")
-    return emitOpError() << "must have 'private' visibility, got '"
-                         << getSymVisibility().value_or("public") << "'";
+  if (failed(verifyPrivateVisibility(*this, getSymVisibility())))
+    return failure();
   FunctionType type = getFunctionType();
   if (failed(verifySegmentSizes(*this, "input_segments", getInputSegments(),
                                 type.getNumInputs())) ||
@@ -327,8 +318,8 @@ LogicalResult GraphOp::verifyRegions() {
       continue;
     StringRef reason = getForbiddenReason(&op);
     if (!reason.empty())
-      return op.emitOpError() << "is not allowed in a dataflow.graph body: "
-                              << reason;
+      return op.emitOpError()
+             << "is not allowed in a dataflow.graph body: " << reason;
     if (failed(verifyGraphActor(&op)))
       return failure();
   }
@@ -472,56 +463,49 @@ static LogicalResult checkSegment(GraphLaunchOp op, GraphOp callee,
                                   StringRef what, TypeRange actual,
                                   ArrayRef<Type> expected, bool isChannel) {
   if (actual.size() != expected.size())
-    return op.emitOpError() << "binds " << actual.size() << ' ' << what
-                            << " but @" << callee.getSymName() << " declares "
-                            << expected.size();
+    return op.emitOpError()
+           << "binds " << actual.size() << ' ' << what << " but @"
+           << callee.getSymName() << " declares " << expected.size();
   for (auto [i, type, want] : llvm::enumerate(actual, expected)) {
     Type payload = type;
     if (isChannel)
       payload = cast<ChannelType>(type).getElementType();
     if (payload != want)
-      return op.emitOpError()
-             << what << " #" << i << " has type " << type << " but @"
-             << callee.getSymName() << " declares "
-             << (isChannel ? "a stream of " : "") << want;
+      return op.emitOpError() << what << " #" << i << " has type " << type
+                              << " but @" << callee.getSymName() << " declares "
+                              << (isChannel ? "a stream of " : "") << want;
   }
   return success();
 }
 
 LogicalResult
 GraphLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *target =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  if (!target)
-    return emitOpError() << "callee " << getCalleeAttr()
-                         << " does not resolve to a symbol in the module";
-  auto graph = dyn_cast<GraphOp>(target);
-  if (!graph)
-    return emitOpError() << "callee " << getCalleeAttr()
-                         << " must be a dataflow.graph, got '"
-                         << target->getName() << "'";
+  FailureOr<GraphOp> resolved = resolveLaunchCallee<GraphOp>(
+      *this, getCalleeAttr(), symbolTable, "dataflow.graph");
+  if (failed(resolved))
+    return failure();
+  GraphOp graph = *resolved;
   if (graph.getInputSegments().size() != kNumGraphSegments ||
       graph.getResultSegments().size() != kNumGraphSegments)
     return success(); // The callee's own verifier reports this.
-  return failure(
-      failed(checkSegment(*this, graph, "value inputs",
-                          getValueInputs().getTypes(),
-                          graph.getInputSegmentTypes(0), false)) ||
-      failed(checkSegment(*this, graph, "stream inputs",
-                          getStreamInputs().getTypes(),
-                          graph.getInputSegmentTypes(1), true)) ||
-      failed(checkSegment(*this, graph, "memory inputs",
-                          getMemoryInputs().getTypes(),
-                          graph.getInputSegmentTypes(2), false)) ||
-      failed(checkSegment(*this, graph, "value results",
-                          getValueResults().getTypes(),
-                          graph.getResultSegmentTypes(0), false)) ||
-      failed(checkSegment(*this, graph, "stream outputs",
-                          getStreamOutputs().getTypes(),
-                          graph.getResultSegmentTypes(1), true)) ||
-      failed(checkSegment(*this, graph, "memory results",
-                          getMemoryResults().getTypes(),
-                          graph.getResultSegmentTypes(2), false)));
+  return failure(failed(checkSegment(*this, graph, "value inputs",
+                                     getValueInputs().getTypes(),
+                                     graph.getInputSegmentTypes(0), false)) ||
+                 failed(checkSegment(*this, graph, "stream inputs",
+                                     getStreamInputs().getTypes(),
+                                     graph.getInputSegmentTypes(1), true)) ||
+                 failed(checkSegment(*this, graph, "memory inputs",
+                                     getMemoryInputs().getTypes(),
+                                     graph.getInputSegmentTypes(2), false)) ||
+                 failed(checkSegment(*this, graph, "value results",
+                                     getValueResults().getTypes(),
+                                     graph.getResultSegmentTypes(0), false)) ||
+                 failed(checkSegment(*this, graph, "stream outputs",
+                                     getStreamOutputs().getTypes(),
+                                     graph.getResultSegmentTypes(1), true)) ||
+                 failed(checkSegment(*this, graph, "memory results",
+                                     getMemoryResults().getTypes(),
+                                     graph.getResultSegmentTypes(2), false)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -567,10 +551,10 @@ ParseResult GraphLaunchOp::parse(OpAsmParser &parser, OperationState &result) {
     result.addAttribute(getSourceMapsAttrName(result.name),
                         boundary.sourceMaps);
   std::array<int32_t, 4> sizes = boundary.getSegmentSizes();
-  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
-                      builder.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(deps.size()), sizes[0],
-                           sizes[1], sizes[2], sizes[3]}));
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(deps.size()), sizes[0],
+                                    sizes[1], sizes[2], sizes[3]}));
   result.addAttribute(StringRef("resultSegmentSizes"),
                       builder.getDenseI32ArrayAttr(
                           {static_cast<int32_t>(valueTypes.size()),

@@ -43,8 +43,7 @@ static LogicalResult verifyInGraphOrThread(Operation *op,
 }
 
 /// Memory is a static binding: it never flows through stream-shaping actors.
-static LogicalResult verifyNotMemref(Operation *op, Type type,
-                                     StringRef what) {
+static LogicalResult verifyNotMemref(Operation *op, Type type, StringRef what) {
   if (isa<BaseMemRefType>(type))
     return op->emitOpError() << what << " has type " << type
                              << "; memrefs are static memory bindings and "
@@ -150,9 +149,9 @@ static LogicalResult verifyAccess(Operation *op, Type memory,
                                 "got "
                              << memory;
   if (static_cast<int64_t>(numIndices) != type.getRank())
-    return op->emitOpError() << "has " << numIndices
-                             << " indices for a memref of rank "
-                             << type.getRank();
+    return op->emitOpError()
+           << "has " << numIndices << " indices for a memref of rank "
+           << type.getRank();
   return success();
 }
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpHelpers.h"
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 
 #include "mlir/IR/Builders.h"
@@ -17,16 +18,6 @@
 
 using namespace mlir;
 using namespace loom::dataflow;
-
-/// Rejects a definition whose visibility is not `private` (the baseline
-/// visibility policy of Part 3: cross-module linkage is not specified).
-static LogicalResult verifyPrivateVisibility(Operation *op,
-                                             std::optional<StringRef> vis) {
-  if (vis && *vis == "private")
-    return success();
-  return op->emitOpError() << "must have 'private' visibility, got '"
-                           << (vis ? *vis : "public") << "'";
-}
 
 /// Returns the graph definition that transitively encloses `op`, or null.
 static GraphOp getEnclosingGraph(Operation *op) {
@@ -69,14 +60,8 @@ void ThreadOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 //       [coords(%i, ...)] domain<...> [attributes {...}] { body }
 ParseResult ThreadOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder &builder = parser.getBuilder();
-  StringRef visibility;
-  if (succeeded(
-          parser.parseOptionalKeyword(&visibility, {"private", "public", "nested"})))
-    result.addAttribute(getSymVisibilityAttrName(result.name),
-                        builder.getStringAttr(visibility));
-  StringAttr name;
-  if (parser.parseSymbolName(name, SymbolTable::getSymbolAttrName(),
-                             result.attributes))
+  if (parseVisibilityAndName(parser, result,
+                             getSymVisibilityAttrName(result.name)))
     return failure();
 
   SmallVector<OpAsmParser::Argument> args;
@@ -129,10 +114,7 @@ ParseResult ThreadOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ThreadOp::print(OpAsmPrinter &p) {
-  p << ' ';
-  if (std::optional<StringRef> vis = getSymVisibility())
-    p << *vis << ' ';
-  p.printSymbolName(getSymName());
+  printVisibilityAndName(p, getSymVisibility(), getSymName());
   Block &entry = getBody().front();
   ArrayAttr argAttrs = getArgAttrsAttr();
   p << '(';
@@ -142,7 +124,8 @@ void ThreadOp::print(OpAsmPrinter &p) {
     DictionaryAttr attrs =
         argAttrs ? cast<DictionaryAttr>(argAttrs[i]) : DictionaryAttr();
     p.printRegionArgument(entry.getArgument(i),
-                          attrs ? attrs.getValue() : ArrayRef<NamedAttribute>());
+                          attrs ? attrs.getValue()
+                                : ArrayRef<NamedAttribute>());
   }
   p << ") ctrl(";
   p.printOperand(getThreadCtrl());
@@ -157,10 +140,9 @@ void ThreadOp::print(OpAsmPrinter &p) {
   p << " domain";
   getDomain().print(p);
   p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getSymNameAttrName(), getFunctionTypeAttrName(),
-       getSymVisibilityAttrName(), getDomainAttrName(), getArgAttrsAttrName(),
-       getResAttrsAttrName()});
+      (*this)->getAttrs(), {getSymNameAttrName(), getFunctionTypeAttrName(),
+                            getSymVisibilityAttrName(), getDomainAttrName(),
+                            getArgAttrsAttrName(), getResAttrsAttrName()});
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
@@ -187,8 +169,7 @@ LogicalResult ThreadOp::verify() {
     Type workItem = type.getInput(ordinal);
     if (!isChannelPayloadType(workItem))
       return emitOpError() << "work item (argument #" << ordinal
-                           << ") must be a finite value type, got "
-                           << workItem;
+                           << ") must be a finite value type, got " << workItem;
     for (auto [i, input] : llvm::enumerate(type.getInputs()))
       if (isa<ChannelType, ThreadTokenType>(input))
         return emitOpError() << "dynamic_work thread may not take channel or "
@@ -255,7 +236,8 @@ LogicalResult ThreadLaunchOp::verify() {
   for (auto [dim, extent] : llvm::enumerate(getExtents())) {
     APInt value;
     if (matchPattern(extent, m_ConstantInt(&value)) && value.isNegative())
-      return emitOpError() << "extent #" << dim << " is " << value.getSExtValue()
+      return emitOpError() << "extent #" << dim << " is "
+                           << value.getSExtValue()
                            << "; extents must be non-negative";
   }
   return success();
@@ -263,22 +245,17 @@ LogicalResult ThreadLaunchOp::verify() {
 
 LogicalResult
 ThreadLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *target = symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  if (!target)
-    return emitOpError() << "callee " << getCalleeAttr()
-                         << " does not resolve to a symbol in the module";
-  auto thread = dyn_cast<ThreadOp>(target);
-  if (!thread)
-    return emitOpError() << "callee " << getCalleeAttr()
-                         << " must be a dataflow.thread, got '"
-                         << target->getName() << "'";
+  FailureOr<ThreadOp> resolved = resolveLaunchCallee<ThreadOp>(
+      *this, getCalleeAttr(), symbolTable, "dataflow.thread");
+  if (failed(resolved))
+    return failure();
+  ThreadOp thread = *resolved;
   ArrayRef<Type> inputs = thread.getFunctionType().getInputs();
   if (getBodyOperands().size() != inputs.size())
     return emitOpError() << "passes " << getBodyOperands().size()
                          << " body operands but @" << thread.getSymName()
                          << " takes " << inputs.size();
-  for (auto [i, operand, expected] :
-       llvm::enumerate(getBodyOperands(), inputs))
+  for (auto [i, operand, expected] : llvm::enumerate(getBodyOperands(), inputs))
     if (operand.getType() != expected)
       return emitOpError() << "body operand #" << i << " has type "
                            << operand.getType() << " but @"
@@ -293,9 +270,8 @@ ThreadLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   }
   if (getExtents().size() != thread.getRank())
     return emitOpError() << "passes " << getExtents().size()
-                         << " extents but dense thread @"
-                         << thread.getSymName() << " has rank "
-                         << thread.getRank();
+                         << " extents but dense thread @" << thread.getSymName()
+                         << " has rank " << thread.getRank();
   return success();
 }
 
@@ -343,13 +319,15 @@ static LogicalResult verifyChannelPlacement(Operation *op) {
   if (!thread)
     return op->emitOpError() << "is legal only inside a dataflow.thread body";
   if (thread.isDynamicWork())
-    return op->emitOpError() << "is not allowed in dynamic_work thread @"
-                             << thread.getSymName()
-                             << ": dynamic work has no channel endpoints";
+    return op->emitOpError()
+           << "is not allowed in dynamic_work thread @" << thread.getSymName()
+           << ": dynamic work has no channel endpoints";
   return success();
 }
 
-LogicalResult ChannelCreateOp::verify() { return verifyChannelPlacement(*this); }
+LogicalResult ChannelCreateOp::verify() {
+  return verifyChannelPlacement(*this);
+}
 LogicalResult ChannelSendOp::verify() { return verifyChannelPlacement(*this); }
 LogicalResult ChannelReceiveOp::verify() {
   return verifyChannelPlacement(*this);

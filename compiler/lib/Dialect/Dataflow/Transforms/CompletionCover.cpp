@@ -91,7 +91,8 @@ void CompletionCover::visit(Operation *op) {
 BitVector CompletionCover::coverOfBranchResult(Operation *op, unsigned index) {
   SmallVector<BitVector> yields, inside;
   for (Region &region : op->getRegions()) {
-    yields.push_back(getCover(region.front().getTerminator()->getOperand(index)));
+    yields.push_back(
+        getCover(region.front().getTerminator()->getOperand(index)));
     inside.push_back(launchesIn(region));
   }
   BitVector any = empty, everyPath = empty;

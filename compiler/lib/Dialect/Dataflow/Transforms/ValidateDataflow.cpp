@@ -131,8 +131,8 @@ LogicalResult ValidateDataflowPass::validateGraph(GraphOp graph) {
   // A graph does real work when its body holds anything besides its return.
   bool doesWork = &graph.getBody().front().front() != ret.getOperation();
   DenseSet<Value> raw = getRawStartValues(graph);
-  if (doesWork && llvm::all_of(ret.getComplete(),
-                               [&](Value w) { return raw.contains(w); }))
+  if (doesWork &&
+      llvm::all_of(ret.getComplete(), [&](Value w) { return raw.contains(w); }))
     return ret.emitOpError()
            << "of graph @" << graph.getSymName()
            << " returns its raw %start as completion although the graph "
@@ -180,11 +180,11 @@ LogicalResult ValidateDataflowPass::validateThreadCompletion(ThreadOp thread) {
         frontier, [&](Value m) { return cover.coversLaunch(m, launch); });
     if (covered)
       continue;
-    InFlightDiagnostic diag =
-        yield.emitOpError()
-        << "frontier of thread @" << thread.getSymName()
-        << " does not cover the done of a launch of @" << launch.getCallee()
-        << " on every path where the launch exists";
+    InFlightDiagnostic diag = yield.emitOpError()
+                              << "frontier of thread @" << thread.getSymName()
+                              << " does not cover the done of a launch of @"
+                              << launch.getCallee()
+                              << " on every path where the launch exists";
     diag.attachNote(launch.getLoc()) << "uncovered launch here";
     return diag;
   }
@@ -288,9 +288,9 @@ LogicalResult ValidateDataflowPass::validateChannels(ThreadOp thread) {
         unsigned begin = launch.getStreamInputs().getBeginOperandIndex();
         if (n >= begin && n < begin + launch.getStreamInputs().size()) {
           ++consumers;
-          maps.push_back(cast<AffineMapAttr>(
-                             launch.getSourceMapsAttr()[n - begin])
-                             .getValue());
+          maps.push_back(
+              cast<AffineMapAttr>(launch.getSourceMapsAttr()[n - begin])
+                  .getValue());
         } else {
           ++producers;
         }
@@ -305,8 +305,8 @@ LogicalResult ValidateDataflowPass::validateChannels(ThreadOp thread) {
                 "least one consumer";
     for (AffineMap map : maps) {
       if (map.getNumResults() != thread.getRank())
-        return emitError(loc) << "source map " << AffineMapAttr::get(map) << " selects "
-                              << map.getNumResults()
+        return emitError(loc) << "source map " << AffineMapAttr::get(map)
+                              << " selects " << map.getNumResults()
                               << " producer coordinates but the producer "
                                  "thread has rank "
                               << thread.getRank();

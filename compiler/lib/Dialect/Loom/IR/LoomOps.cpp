@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "loom/Dialect/Loom/IR/Loom.h"
 #include "loom/Dialect/Dataflow/IR/Boundary.h"
+#include "loom/Dialect/Loom/IR/Loom.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -59,8 +59,8 @@ LogicalResult SpatialRegionOp::verifyRegions() {
   if (yield.getResults().getTypes() != getResultTypes())
     return yield.emitOpError()
            << "yields " << yield.getResults().size()
-           << " values whose types must equal the region's "
-           << getNumResults() << " result types (values, then memories)";
+           << " values whose types must equal the region's " << getNumResults()
+           << " result types (values, then memories)";
   WalkResult walk = getBody().walk([&](Operation *op) {
     if (isa<ThreadLaunchOp, GraphLaunchOp, ThreadWaitOp, GraphWaitOp,
             WorkSpawnOp>(op)) {
@@ -91,10 +91,10 @@ ParseResult SpatialRegionOp::parse(OpAsmParser &parser,
                         boundary.sourceMaps);
   result.addAttribute(getOperandSegmentSizesAttrName(result.name),
                       builder.getDenseI32ArrayAttr(boundary.getSegmentSizes()));
-  result.addAttribute(StringRef("resultSegmentSizes"),
-                      builder.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(valueTypes.size()),
-                           static_cast<int32_t>(memoryTypes.size())}));
+  result.addAttribute(
+      StringRef("resultSegmentSizes"),
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(valueTypes.size()),
+                                    static_cast<int32_t>(memoryTypes.size())}));
   result.addTypes(valueTypes);
   result.addTypes(memoryTypes);
   Region *body = result.addRegion();
@@ -110,10 +110,10 @@ void SpatialRegionOp::print(OpAsmPrinter &p) {
                         getStreamOutputs());
   printBoundaryResults(p, getValueResults().getTypes(),
                        getMemoryResults().getTypes());
-  p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getSourceMapsAttrName(), getOperandSegmentSizesAttrName(),
-       "resultSegmentSizes"});
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {getSourceMapsAttrName(),
+                                      getOperandSegmentSizesAttrName(),
+                                      "resultSegmentSizes"});
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/true,
                 /*printBlockTerminators=*/true);

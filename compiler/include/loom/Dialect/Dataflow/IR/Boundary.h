@@ -20,8 +20,8 @@ namespace loom::dataflow {
 
 /// The parsed, not yet resolved operand segments of a boundary.
 struct BoundaryOperands {
-  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> values,
-      streamInputs, memories, streamOutputs;
+  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> values, streamInputs,
+      memories, streamOutputs;
   llvm::SmallVector<mlir::Type> valueTypes, streamInputTypes, memoryTypes,
       streamOutputTypes;
   mlir::ArrayAttr sourceMaps;
@@ -43,8 +43,7 @@ mlir::ParseResult resolveBoundaryOperands(mlir::OpAsmParser &parser,
                                           mlir::OperationState &result);
 
 /// Prints the non-empty groups, each with a leading space.
-void printBoundaryOperands(mlir::OpAsmPrinter &printer,
-                           mlir::ValueRange values,
+void printBoundaryOperands(mlir::OpAsmPrinter &printer, mlir::ValueRange values,
                            mlir::ValueRange streamInputs,
                            mlir::ArrayAttr sourceMaps,
                            mlir::ValueRange memories,
@@ -66,14 +65,11 @@ void printBoundaryResults(mlir::OpAsmPrinter &printer,
 /// payloads are finite value types, and every stream input has one
 /// symbol-free source map whose dimensions are the enclosing thread's
 /// coordinates (which must then be a dense domain). Emits on `op`.
-mlir::LogicalResult verifyBoundary(mlir::Operation *op,
-                                   mlir::ValueRange values,
-                                   mlir::ValueRange streamInputs,
-                                   mlir::ArrayAttr sourceMaps,
-                                   mlir::ValueRange memories,
-                                   mlir::ValueRange streamOutputs,
-                                   mlir::TypeRange valueResults,
-                                   mlir::TypeRange memoryResults);
+mlir::LogicalResult
+verifyBoundary(mlir::Operation *op, mlir::ValueRange values,
+               mlir::ValueRange streamInputs, mlir::ArrayAttr sourceMaps,
+               mlir::ValueRange memories, mlir::ValueRange streamOutputs,
+               mlir::TypeRange valueResults, mlir::TypeRange memoryResults);
 
 } // namespace loom::dataflow
 

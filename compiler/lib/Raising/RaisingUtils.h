@@ -1,0 +1,28 @@
+//===- RaisingUtils.h - helpers shared by the raising passes ----*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// Private to compiler/lib/Raising: the one-shot pattern driver both raising
+// passes use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_LIB_RAISING_RAISINGUTILS_H
+#define LOOM_LIB_RAISING_RAISINGUTILS_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+
+namespace loom::raising {
+
+/// Offers every operation nested under `root` (not `root` itself), in every
+/// block including unreachable ones, to `patterns` exactly once. Unlike the
+/// greedy driver it neither folds nor erases dead operations, so a raising
+/// pass changes only what its patterns rewrite. Patterns must replace or
+/// erase at most the operation they match. Returns the number of rewrites.
+unsigned applyPatternsOnce(mlir::Operation *root,
+                           const mlir::FrozenRewritePatternSet &patterns);
+
+} // namespace loom::raising
+
+#endif // LOOM_LIB_RAISING_RAISINGUTILS_H
