@@ -16,6 +16,7 @@
 
 #include "loom/Driver/Remarks.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -120,6 +121,8 @@ static void lowerGlobalAnnotations(Module &module) {
   if (!array)
     return;
   SmallVector<Constant *> kept;
+  // Strings and argument structs only the consumed entries used.
+  SetVector<GlobalVariable *> carriers;
   for (Use &use : array->operands()) {
     auto *entry = cast<ConstantStruct>(use.get());
     std::optional<std::string> name = readCString(entry->getOperand(1));
@@ -132,6 +135,10 @@ static void lowerGlobalAnnotations(Module &module) {
         readCString(entry->getOperand(2)).value_or("") + ":" +
         std::to_string(cast<ConstantInt>(entry->getOperand(3))->getZExtValue());
     SmallVector<std::string> args = readAnnotationArgs(entry->getOperand(4));
+    for (unsigned i : {4u, 1u, 2u})
+      if (auto *global = dyn_cast<GlobalVariable>(
+              entry->getOperand(i)->stripPointerCasts()))
+        carriers.insert(global);
     Value *target = entry->getOperand(0)->stripPointerCasts();
     if (auto *function = dyn_cast<Function>(target)) {
       applyFunctionHint(*function, hint, args, location);
@@ -147,15 +154,30 @@ static void lowerGlobalAnnotations(Module &module) {
     return;
   if (kept.empty()) {
     annotations->eraseFromParent();
-    return;
+  } else {
+    auto *type =
+        ArrayType::get(array->getType()->getElementType(), kept.size());
+    auto *replacement = new GlobalVariable(
+        module, type, annotations->isConstant(), annotations->getLinkage(),
+        ConstantArray::get(type, kept), "", annotations);
+    replacement->setSection(annotations->getSection());
+    replacement->takeName(annotations);
+    annotations->eraseFromParent();
   }
-  auto *type = ArrayType::get(array->getType()->getElementType(), kept.size());
-  auto *replacement = new GlobalVariable(
-      module, type, annotations->isConstant(), annotations->getLinkage(),
-      ConstantArray::get(type, kept), "", annotations);
-  replacement->setSection(annotations->getSection());
-  replacement->takeName(annotations);
-  annotations->eraseFromParent();
+  // An argument struct may use strings: erase until nothing more is free.
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    for (GlobalVariable *global : carriers.takeVector()) {
+      global->removeDeadConstantUsers();
+      if (global->use_empty() && global->isDiscardableIfUnused()) {
+        global->eraseFromParent();
+        erased = true;
+      } else {
+        carriers.insert(global);
+      }
+    }
+  }
 }
 
 //===----------------------------------------------------------------------===//

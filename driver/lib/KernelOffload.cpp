@@ -124,6 +124,11 @@ static Function *createStub(Function &kernel) {
   kernel.setLinkage(GlobalValue::InternalLinkage);
   kernel.setVisibility(GlobalValue::DefaultVisibility);
   kernel.setComdat(nullptr);
+  // The fallback is no kernel any more: compiling this IR again must not
+  // offload it a second time.
+  kernel.addFnAttr("loom.fallback",
+                   kernel.getFnAttribute("loom.kernel").getValueAsString());
+  kernel.removeFnAttr("loom.kernel");
   return stub;
 }
 

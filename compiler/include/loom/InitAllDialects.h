@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,14 +28,15 @@
 namespace loom {
 
 /// Adds Loom's dialects and the upstream dialects of its pipeline (func,
-/// arith, math, scf, cf, memref, llvm, index, ub) to `registry`.
+/// arith, math, scf, cf, memref, llvm, index, ub, and dlti for the data
+/// layout of modules imported from LLVM IR) to `registry`.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
-  registry
-      .insert<dataflow::DataflowDialect, LoomDialect, mlir::arith::ArithDialect,
-              mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-              mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
-              mlir::math::MathDialect, mlir::memref::MemRefDialect,
-              mlir::scf::SCFDialect, mlir::ub::UBDialect>();
+  registry.insert<dataflow::DataflowDialect, LoomDialect,
+                  mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                  mlir::DLTIDialect, mlir::func::FuncDialect,
+                  mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::ub::UBDialect>();
 }
 
 } // namespace loom

@@ -2,7 +2,8 @@
 //
 // Part of the Loom project.
 //
-// The one place that registers Loom's passes with the global pass registry.
+// The one place that registers Loom's passes with the global pass registry,
+// plus the upstream passes Loom's pipelines run between its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,11 +11,27 @@
 #define LOOM_INITALLPASSES_H
 
 #include "loom/Dialect/Dataflow/Transforms/Passes.h"
+#include "loom/Raising/Passes.h"
+#include "loom/Raising/Pipeline.h"
+
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
+#include "mlir/Transforms/Passes.h"
 
 namespace loom {
 
-/// Registers every Loom pass so tools can name it on the command line.
-inline void registerAllPasses() { dataflow::registerLoomDataflowPasses(); }
+/// Registers every Loom pass so tools can name it on the command line, and
+/// the upstream passes of the raising pipeline (`lift-cf-to-scf`,
+/// `canonicalize`, `cse`).
+inline void registerAllPasses() {
+  dataflow::registerLoomDataflowPasses();
+  raising::registerLoomRaisingPasses();
+  raising::registerRaisingPipeline();
+  // ControlFlowToSCF.h declares the pass but not its registration, which
+  // lives in the all-conversions header.
+  mlir::registerPass([] { return mlir::createLiftControlFlowToSCFPass(); });
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+}
 
 } // namespace loom
 

@@ -2,20 +2,24 @@
 //
 // Part of the Loom project.
 //
-// Today the pipeline imports the kernel into the LLVM dialect and verifies
-// it. Raising to SCF (issue C) and SCF-to-dataflow lowering (issue D) are not
-// implemented, so every kernel is reported as not offloadable with that
-// reason and runs on the host.
+// The pipeline: prepare the device copy at the LLVM level, import it into
+// the LLVM dialect, raise it to structured SCF with memref roots (issue C).
+// SCF-to-dataflow lowering (issue D) is not implemented, so every kernel is
+// reported as not offloadable with that reason and runs on the host.
 //
 //===----------------------------------------------------------------------===//
 
 #include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/KernelCompiler/DevicePreparation.h"
+#include "loom/Raising/Pipeline.h"
 
+#include "loom/InitAllDialects.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Import.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,6 +34,7 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
                                     KernelStages &stages) {
   mlir::DialectRegistry registry;
   mlir::registerAllFromLLVMIRTranslations(registry);
+  loom::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
 
@@ -41,8 +46,10 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
       diagnostics = diag.str();
     return mlir::success();
   });
+  std::unique_ptr<Module> device = CloneModule(kernelModule);
+  prepareDeviceModule(*device);
   mlir::OwningOpRef<mlir::ModuleOp> imported =
-      mlir::translateLLVMIRToModule(CloneModule(kernelModule), &context);
+      mlir::translateLLVMIRToModule(std::move(device), &context);
   if (!imported || mlir::failed(mlir::verify(*imported)))
     return createStringError(
         "importing the kernel's LLVM IR into MLIR failed" +
@@ -53,7 +60,16 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   if (!imported->lookupSymbol(symbol))
     return createStringError("kernel symbol '" + symbol.str() +
                              "' is missing from its module");
+
+  mlir::PassManager raising(&context);
+  raising::buildRaisingPipeline(raising);
+  if (mlir::failed(raising.run(*imported)))
+    return createStringError(
+        "raising to structured SCF failed" +
+        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+  raw_string_ostream scf(stages.scf);
+  imported->print(scf);
   return createStringError(
-      "raising LLVM IR to structured SCF is not implemented yet (issue C); "
+      "lowering structured SCF to dataflow is not implemented yet (issue D); "
       "the kernel runs on the host");
 }

@@ -14,8 +14,8 @@
  *   LOOM_STREAM  LOOM_MEMORY_BANK(n)  LOOM_MEMORY_BANK(n, cyclic | block)
  *   LOOM_REDUCE(+ | * | min | max | & | "|" | ^)
  * Loop hints go before a loop, without a semicolon, and may stack:
- *   LOOM_PARALLEL()  LOOM_PARALLEL(n)  LOOM_PARALLEL(n, contiguous | interleaved)
- *   LOOM_NO_PARALLEL  LOOM_UNROLL()  LOOM_UNROLL(n)  LOOM_NO_UNROLL
+ *   LOOM_PARALLEL()  LOOM_PARALLEL(n)  LOOM_PARALLEL(n, contiguous |
+ *interleaved) LOOM_NO_PARALLEL  LOOM_UNROLL()  LOOM_UNROLL(n)  LOOM_NO_UNROLL
  *   LOOM_TRIPCOUNT(n)  LOOM_TRIPCOUNT_RANGE(min, max)
  *   LOOM_TRIPCOUNT_TYPICAL(t, min, max)  LOOM_TRIPCOUNT_FULL(t, avg, min, max)
  *
@@ -54,7 +54,8 @@
 #ifdef __cplusplus
 extern "C"
 #endif
-int __loom_loop_hint(const char *hint, ...);
+    int
+    __loom_loop_hint(const char *hint, ...);
 
 #else /* not loom-clang++: every hint is a no-op */
 

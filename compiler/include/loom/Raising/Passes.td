@@ -30,9 +30,14 @@ def RaiseLLVMToCFPass : Pass<"loom-raise-llvm-to-cf", "::mlir::ModuleOp"> {
       attributes are copied verbatim (so `llvm.noalias` stays), a non-external
       linkage becomes the `llvm.linkage` attribute that `--convert-func-to-llvm`
       restores, `passthrough` entries named `loom.*` become discardable
-      `loom.*` attributes, and discardable attributes are copied;
+      `loom.*` attributes, and discardable attributes are copied. Anything
+      else blocks the conversion: an attribute with semantics such as
+      `convergent`, a passthrough entry not known to be codegen-only (for
+      example `strictfp`), or denormal handling other than `ieee`;
     - its address is not taken and it is only called by direct `llvm.call`s
-      without operand bundles.
+      without operand bundles. Those calls become `func.call` wherever they
+      are, also inside functions that stay LLVM, so the module stays valid;
+      attributes of the call itself (tail-call kind, memory effects) drop.
 
     Otherwise the function stays untouched and the pass emits a remark on it
     naming the reason; the pass never fails.
@@ -135,6 +140,65 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
+}
+
+def RaiseMemrefRootsPass : Pass<"loom-raise-memref-roots", "::mlir::ModuleOp"> {
+  let summary = "Turn kernel pointers into memref roots and memref accesses";
+  let description = [{
+    Every pointer of a `func.func` is traced to one root: a pointer
+    parameter, which becomes a 1-D dynamic memref of the one element type
+    its accesses use (`memref<?xT>`, identity layout), or an `llvm.alloca`
+    of constant size, which becomes `memref.alloca`. A derived pointer is an
+    element offset from its root: `llvm.getelementptr` adds
+    `index * stride / sizeof(T)` (array types step inside), pointer block
+    arguments become `index` block arguments (pointer walks such as `*p++`),
+    pointer selects and comparisons become `arith` on offsets, and
+    `llvm.load` / `llvm.store` become `memref.load` / `memref.store`.
+
+    A root stays an LLVM pointer, with a remark naming it and why, when it
+    escapes (stored, passed to a call, returned, cast), is accessed with two
+    element types or as a non-scalar, through a volatile or atomic access,
+    into a struct field, or at an offset that is not a whole element; the
+    code using it stays InstructionCore-only.
+
+    Before:
+
+    ```mlir
+    func.func @k(%a: !llvm.ptr, %i: i64) -> f32 {
+      %p = llvm.getelementptr %a[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %x = llvm.load %p : !llvm.ptr -> f32
+      return %x : f32
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @k(%a: memref<?xf32>, %i: i64) -> f32 {
+      %c0 = arith.constant 0 : index
+      %o = arith.index_cast %i : i64 to index
+      %e = arith.addi %c0, %o : index
+      %x = memref.load %a[%e] : memref<?xf32>
+      return %x : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def RaiseWhileToForPass : Pass<"loom-raise-while-to-for", "::mlir::ModuleOp"> {
+  let summary = "Uplift counted scf.while loops to scf.for";
+  let description = [{
+    `--lift-cf-to-scf` structures every loop as `scf.while`. This pass
+    applies MLIR's while-to-for uplift patterns
+    (`scf::populateUpliftWhileToForPatterns`) so that pre-tested counted
+    loops (`i = lb; while (i < ub) { ...; i += step }`) become `scf.for`
+    with their loop-carried scalars as `iter_args`. A loop that is not of
+    that form stays `scf.while`, which is legal.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // LOOM_RAISING_PASSES_TD

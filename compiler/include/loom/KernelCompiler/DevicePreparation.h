@@ -1,0 +1,30 @@
+//===- DevicePreparation.h - LLVM-level cleanup before raising --*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_KERNELCOMPILER_DEVICEPREPARATION_H
+#define LOOM_KERNELCOMPILER_DEVICEPREPARATION_H
+
+#include "llvm/IR/Module.h"
+
+namespace loom::compiler {
+
+/// Prepares a kernel module cut from clang's pipeline-start IR for raising.
+///
+/// The device compile keeps the kernel's semantics equal to the host
+/// compile's: it starts from the same IR the host optimizer starts from and
+/// runs only semantics-preserving cleanups — `sroa` (scalars out of stack
+/// slots), `early-cse`, `instcombine`, `simplifycfg` and `loop-simplify` —
+/// and no loop rotation, so counted loops stay pre-tested and raise to
+/// `scf.for` (build-notes.md, "From LLVM IR to SCF"). `optnone` and
+/// `noinline` (present at -O0) are removed from the device copy only.
+/// Floating-point contraction is whatever clang's -ffp-contract put into
+/// the IR: `llvm.fmuladd` calls are raised as separate multiply and add,
+/// which is what the x86-64 host (no FMA by default) executes.
+void prepareDeviceModule(llvm::Module &module);
+
+} // namespace loom::compiler
+
+#endif // LOOM_KERNELCOMPILER_DEVICEPREPARATION_H

@@ -1,0 +1,474 @@
+//===- RaiseLLVMToArith.cpp - scalar LLVM computation to arith/math ------===//
+//
+// Part of the Loom project.
+//
+// Replaces scalar LLVM-dialect computation by the `arith` / `math` operation
+// that means exactly the same thing (same result wherever the original is
+// defined), so later stages reason about one set of ops. Everything without
+// an exact equivalent, and every vector form, stays LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RaisingUtils.h"
+
+#include "loom/Raising/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace loom::raising {
+#define GEN_PASS_DEF_RAISELLVMTOARITHPASS
+#include "loom/Raising/Passes.h.inc"
+} // namespace loom::raising
+
+#define DEBUG_TYPE "loom-raise-llvm-to-arith"
+
+using namespace mlir;
+using namespace loom::raising;
+
+//===----------------------------------------------------------------------===//
+// Helpers: scalar check, flag and predicate conversion
+//===----------------------------------------------------------------------===//
+
+/// Returns whether `type` is a builtin scalar integer or float, the only
+/// types the raised forms are produced for.
+static bool isScalarIntOrFloat(Type type) {
+  return isa<IntegerType, FloatType>(type);
+}
+
+/// Fails with a reason naming the first operand or result of `op` that is
+/// not a scalar integer or float.
+static LogicalResult checkScalar(Operation *op, PatternRewriter &rewriter) {
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (!isScalarIntOrFloat(type))
+      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+        diag << "type " << type
+             << " is not a scalar integer or float; vector and pointer forms "
+                "stay LLVM";
+      });
+  return success();
+}
+
+/// Maps LLVM fast-math flags bit by bit onto arith's (the enums number the
+/// flags differently).
+static arith::FastMathFlagsAttr convertFastMath(MLIRContext *ctx,
+                                                LLVM::FastmathFlags flags) {
+  using LF = LLVM::FastmathFlags;
+  using AF = arith::FastMathFlags;
+  static constexpr std::pair<LF, AF> kMap[] = {
+      {LF::nnan, AF::nnan},         {LF::ninf, AF::ninf},
+      {LF::nsz, AF::nsz},           {LF::arcp, AF::arcp},
+      {LF::contract, AF::contract}, {LF::afn, AF::afn},
+      {LF::reassoc, AF::reassoc}};
+  AF result = AF::none;
+  for (auto [from, to] : kMap)
+    if (LLVM::bitEnumContainsAll(flags, from))
+      result = result | to;
+  return arith::FastMathFlagsAttr::get(ctx, result);
+}
+
+/// Maps LLVM nsw/nuw onto arith's overflow flags.
+static arith::IntegerOverflowFlags
+convertOverflow(LLVM::IntegerOverflowFlags flags) {
+  auto result = arith::IntegerOverflowFlags::none;
+  if (LLVM::bitEnumContainsAll(flags, LLVM::IntegerOverflowFlags::nsw))
+    result = result | arith::IntegerOverflowFlags::nsw;
+  if (LLVM::bitEnumContainsAll(flags, LLVM::IntegerOverflowFlags::nuw))
+    result = result | arith::IntegerOverflowFlags::nuw;
+  return result;
+}
+
+/// Copies the flags `from` carries onto `to` where `to` has a spelling for
+/// them. Flags without one (`or disjoint`, `zext nneg`, fast-math on ops
+/// that take none) only add poison, so dropping them is a refinement.
+template <typename SourceOp, typename TargetOp>
+static void copyFlags(SourceOp from, TargetOp to) {
+  if constexpr (SourceOp::template hasTrait<
+                    LLVM::IntegerOverflowFlagsInterface::Trait>() &&
+                TargetOp::template hasTrait<
+                    arith::ArithIntegerOverflowFlagsInterface::Trait>())
+    to.setOverflowFlags(convertOverflow(from.getOverflowFlags()));
+  if constexpr (SourceOp::template hasTrait<LLVM::ExactFlagInterface::Trait>())
+    to.setIsExact(from.getIsExact());
+  if constexpr (SourceOp::template hasTrait<
+                    LLVM::FastmathFlagsInterface::Trait>() &&
+                TargetOp::template hasTrait<
+                    arith::ArithFastMathInterface::Trait>())
+    to.setFastmathAttr(
+        convertFastMath(from.getContext(), from.getFastmathFlags()));
+}
+
+/// Returns the arith.cmpi predicate of the same name.
+static arith::CmpIPredicate convertPredicate(LLVM::ICmpPredicate predicate) {
+  using LP = LLVM::ICmpPredicate;
+  using AP = arith::CmpIPredicate;
+  switch (predicate) {
+  case LP::eq:
+    return AP::eq;
+  case LP::ne:
+    return AP::ne;
+  case LP::slt:
+    return AP::slt;
+  case LP::sle:
+    return AP::sle;
+  case LP::sgt:
+    return AP::sgt;
+  case LP::sge:
+    return AP::sge;
+  case LP::ult:
+    return AP::ult;
+  case LP::ule:
+    return AP::ule;
+  case LP::ugt:
+    return AP::ugt;
+  case LP::uge:
+    return AP::uge;
+  }
+  llvm_unreachable("unknown llvm.icmp predicate");
+}
+
+/// Returns the arith.cmpf predicate of the same name (`_false` and `_true`
+/// are spelled `false` and `true`).
+static arith::CmpFPredicate convertPredicate(LLVM::FCmpPredicate predicate) {
+  using LP = LLVM::FCmpPredicate;
+  using AP = arith::CmpFPredicate;
+  switch (predicate) {
+  case LP::_false:
+    return AP::AlwaysFalse;
+  case LP::oeq:
+    return AP::OEQ;
+  case LP::ogt:
+    return AP::OGT;
+  case LP::oge:
+    return AP::OGE;
+  case LP::olt:
+    return AP::OLT;
+  case LP::ole:
+    return AP::OLE;
+  case LP::one:
+    return AP::ONE;
+  case LP::ord:
+    return AP::ORD;
+  case LP::ueq:
+    return AP::UEQ;
+  case LP::ugt:
+    return AP::UGT;
+  case LP::uge:
+    return AP::UGE;
+  case LP::ult:
+    return AP::ULT;
+  case LP::ule:
+    return AP::ULE;
+  case LP::une:
+    return AP::UNE;
+  case LP::uno:
+    return AP::UNO;
+  case LP::_true:
+    return AP::AlwaysTrue;
+  }
+  llvm_unreachable("unknown llvm.fcmp predicate");
+}
+
+namespace {
+
+/// How `llvm.intr.fmuladd` is raised (option `materialize-fmuladd`).
+enum class FmuladdMode { Keep, MulAdd, Fma };
+
+//===----------------------------------------------------------------------===//
+// One-to-one patterns
+//===----------------------------------------------------------------------===//
+
+/// Every op whose raised form takes the same operands in the same order and
+/// differs only in the spelling of its flags:
+///
+///   %r = llvm.add %a, %b overflow<nsw> : i32
+///   %q = llvm.udiv exact %a, %b : i32
+///   %f = llvm.fmul %x, %y {fastmathFlags = #llvm.fastmath<nnan>} : f32
+///   %m = llvm.intr.smax(%a, %b) : (i32, i32) -> i32
+///   %s = llvm.intr.sqrt(%x) : (f32) -> f32
+///   %e = llvm.sext %a : i32 to i64
+///   ->
+///   %r = arith.addi %a, %b overflow<nsw> : i32
+///   %q = arith.divui %a, %b exact : i32
+///   %f = arith.mulf %x, %y fastmath<nnan> : f32
+///   %m = arith.maxsi %a, %b : i32
+///   %s = math.sqrt %x : f32
+///   %e = arith.extsi %a : i32 to i64
+///
+/// Immediate poison flags of intrinsics (`is_zero_poison` of ctlz/cttz,
+/// `is_int_min_poison` of abs) are dropped: the math op is defined there.
+template <typename SourceOp, typename TargetOp>
+struct OneToOnePattern : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    auto newOp = TargetOp::create(rewriter, op.getLoc(),
+                                  TypeRange{op->getResult(0).getType()},
+                                  ValueRange(op->getOperands()));
+    copyFlags(op, newOp);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Comparisons and select
+//===----------------------------------------------------------------------===//
+
+///   %c = llvm.icmp "ult" %a, %b : i32
+///   ->
+///   %c = arith.cmpi ult, %a, %b : i32
+///
+/// `samesign` is dropped (it only adds poison). Pointer operands stay LLVM.
+struct ICmpToArith : OpRewritePattern<LLVM::ICmpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::ICmpOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, convertPredicate(op.getPredicate()), op.getLhs(), op.getRhs());
+    return success();
+  }
+};
+
+///   %c = llvm.fcmp "ult" %x, %y {fastmathFlags = #llvm.fastmath<nnan>} : f32
+///   ->
+///   %c = arith.cmpf ult, %x, %y fastmath<nnan> : f32
+struct FCmpToArith : OpRewritePattern<LLVM::FCmpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::FCmpOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    auto newOp = rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+        op, convertPredicate(op.getPredicate()), op.getLhs(), op.getRhs());
+    newOp.setFastmathAttr(
+        convertFastMath(op.getContext(), op.getFastmathFlags()));
+    return success();
+  }
+};
+
+///   %r = llvm.select %c, %a, %b : i1, i32
+///   ->
+///   %r = arith.select %c, %a, %b : i32
+///
+/// Fast-math flags of a float select are dropped (arith.select has none).
+struct SelectToArith : OpRewritePattern<LLVM::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, op.getCondition(), op.getTrueValue(), op.getFalseValue());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+///   %c = llvm.mlir.constant(42 : i32) : i32
+///   ->
+///   %c = arith.constant 42 : i32
+struct ConstantToArith : OpRewritePattern<LLVM::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::ConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!isScalarIntOrFloat(type))
+      return rewriter.notifyMatchFailure(
+          op, "not an integer or float scalar constant");
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!value || !isa<IntegerAttr, FloatAttr>(value) ||
+        value.getType() != type)
+      return rewriter.notifyMatchFailure(
+          op, "value is not an integer or float attribute of the result type");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+///   %z = llvm.mlir.zero : f32
+///   ->
+///   %z = arith.constant 0.0 : f32
+struct ZeroToArith : OpRewritePattern<LLVM::ZeroOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::ZeroOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, rewriter.getZeroAttr(op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// fmuladd
+//===----------------------------------------------------------------------===//
+
+/// Only added when the option asks for it; by default fmuladd stays, because
+/// choosing fused or unfused fixes a rounding the source left open.
+///
+///   %r = llvm.intr.fmuladd(%a, %b, %c) : (f32, f32, f32) -> f32
+///   -> mul-add:
+///   %m = arith.mulf %a, %b : f32
+///   %r = arith.addf %m, %c : f32
+///   -> fma:
+///   %r = math.fma %a, %b, %c : f32
+struct MaterializeFmuladd : OpRewritePattern<LLVM::FMulAddOp> {
+  MaterializeFmuladd(MLIRContext *ctx, FmuladdMode mode)
+      : OpRewritePattern(ctx), mode(mode) {}
+  LogicalResult matchAndRewrite(LLVM::FMulAddOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    auto fastmath = convertFastMath(op.getContext(), op.getFastmathFlags());
+    if (mode == FmuladdMode::Fma) {
+      rewriter.replaceOpWithNewOp<math::FmaOp>(op, op.getA(), op.getB(),
+                                               op.getC(), fastmath);
+      return success();
+    }
+    Value product = arith::MulFOp::create(rewriter, op.getLoc(), op.getA(),
+                                          op.getB(), fastmath);
+    rewriter.replaceOpWithNewOp<arith::AddFOp>(op, product, op.getC(),
+                                               fastmath);
+    return success();
+  }
+
+private:
+  FmuladdMode mode;
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct RaiseLLVMToArithPass
+    : loom::raising::impl::RaiseLLVMToArithPassBase<RaiseLLVMToArithPass> {
+  using RaiseLLVMToArithPassBase::RaiseLLVMToArithPassBase;
+  void runOnOperation() override;
+};
+
+} // namespace
+
+/// Adds the integer and float arithmetic patterns.
+static void populateArithmeticPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<OneToOnePattern<LLVM::AddOp, arith::AddIOp>,
+               OneToOnePattern<LLVM::SubOp, arith::SubIOp>,
+               OneToOnePattern<LLVM::MulOp, arith::MulIOp>,
+               OneToOnePattern<LLVM::SDivOp, arith::DivSIOp>,
+               OneToOnePattern<LLVM::UDivOp, arith::DivUIOp>,
+               OneToOnePattern<LLVM::SRemOp, arith::RemSIOp>,
+               OneToOnePattern<LLVM::URemOp, arith::RemUIOp>,
+               OneToOnePattern<LLVM::AndOp, arith::AndIOp>,
+               OneToOnePattern<LLVM::OrOp, arith::OrIOp>,
+               OneToOnePattern<LLVM::XOrOp, arith::XOrIOp>,
+               OneToOnePattern<LLVM::ShlOp, arith::ShLIOp>,
+               OneToOnePattern<LLVM::LShrOp, arith::ShRUIOp>,
+               OneToOnePattern<LLVM::AShrOp, arith::ShRSIOp>,
+               OneToOnePattern<LLVM::FAddOp, arith::AddFOp>,
+               OneToOnePattern<LLVM::FSubOp, arith::SubFOp>,
+               OneToOnePattern<LLVM::FMulOp, arith::MulFOp>,
+               OneToOnePattern<LLVM::FDivOp, arith::DivFOp>,
+               OneToOnePattern<LLVM::FRemOp, arith::RemFOp>,
+               OneToOnePattern<LLVM::FNegOp, arith::NegFOp>>(ctx);
+  patterns.add<ICmpToArith, FCmpToArith, SelectToArith, ConstantToArith,
+               ZeroToArith>(ctx);
+}
+
+/// Adds the cast patterns; `bitcast` only matches integer <-> float of one
+/// width, because pointers and vectors fail the scalar check.
+static void populateCastPatterns(RewritePatternSet &patterns) {
+  patterns.add<OneToOnePattern<LLVM::SExtOp, arith::ExtSIOp>,
+               OneToOnePattern<LLVM::ZExtOp, arith::ExtUIOp>,
+               OneToOnePattern<LLVM::TruncOp, arith::TruncIOp>,
+               OneToOnePattern<LLVM::SIToFPOp, arith::SIToFPOp>,
+               OneToOnePattern<LLVM::UIToFPOp, arith::UIToFPOp>,
+               OneToOnePattern<LLVM::FPToSIOp, arith::FPToSIOp>,
+               OneToOnePattern<LLVM::FPToUIOp, arith::FPToUIOp>,
+               OneToOnePattern<LLVM::FPExtOp, arith::ExtFOp>,
+               OneToOnePattern<LLVM::FPTruncOp, arith::TruncFOp>,
+               OneToOnePattern<LLVM::BitcastOp, arith::BitcastOp>>(
+      patterns.getContext());
+}
+
+/// Adds the intrinsic patterns: each math op chosen here is the one
+/// `--convert-math-to-llvm` lowers back to the same intrinsic.
+static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<OneToOnePattern<LLVM::SMaxOp, arith::MaxSIOp>,
+               OneToOnePattern<LLVM::SMinOp, arith::MinSIOp>,
+               OneToOnePattern<LLVM::UMaxOp, arith::MaxUIOp>,
+               OneToOnePattern<LLVM::UMinOp, arith::MinUIOp>,
+               OneToOnePattern<LLVM::MaxNumOp, arith::MaxNumFOp>,
+               OneToOnePattern<LLVM::MinNumOp, arith::MinNumFOp>,
+               OneToOnePattern<LLVM::MaximumOp, arith::MaximumFOp>,
+               OneToOnePattern<LLVM::MinimumOp, arith::MinimumFOp>,
+               OneToOnePattern<LLVM::FAbsOp, math::AbsFOp>,
+               OneToOnePattern<LLVM::CopySignOp, math::CopySignOp>,
+               OneToOnePattern<LLVM::FMAOp, math::FmaOp>,
+               OneToOnePattern<LLVM::PowOp, math::PowFOp>>(ctx);
+  patterns.add<OneToOnePattern<LLVM::SqrtOp, math::SqrtOp>,
+               OneToOnePattern<LLVM::ExpOp, math::ExpOp>,
+               OneToOnePattern<LLVM::Exp2Op, math::Exp2Op>,
+               OneToOnePattern<LLVM::LogOp, math::LogOp>,
+               OneToOnePattern<LLVM::Log2Op, math::Log2Op>,
+               OneToOnePattern<LLVM::Log10Op, math::Log10Op>,
+               OneToOnePattern<LLVM::SinOp, math::SinOp>,
+               OneToOnePattern<LLVM::CosOp, math::CosOp>,
+               OneToOnePattern<LLVM::FFloorOp, math::FloorOp>,
+               OneToOnePattern<LLVM::FCeilOp, math::CeilOp>,
+               OneToOnePattern<LLVM::FTruncOp, math::TruncOp>,
+               OneToOnePattern<LLVM::RoundOp, math::RoundOp>,
+               OneToOnePattern<LLVM::RoundEvenOp, math::RoundEvenOp>>(ctx);
+  patterns.add<
+      OneToOnePattern<LLVM::AbsOp, math::AbsIOp>,
+      OneToOnePattern<LLVM::CountLeadingZerosOp, math::CountLeadingZerosOp>,
+      OneToOnePattern<LLVM::CountTrailingZerosOp, math::CountTrailingZerosOp>,
+      OneToOnePattern<LLVM::CtPopOp, math::CtPopOp>>(ctx);
+}
+
+/// Returns the fmuladd mode `name` spells, or std::nullopt.
+static std::optional<FmuladdMode> parseFmuladdMode(StringRef name) {
+  return llvm::StringSwitch<std::optional<FmuladdMode>>(name)
+      .Case("keep", FmuladdMode::Keep)
+      .Case("mul-add", FmuladdMode::MulAdd)
+      .Case("fma", FmuladdMode::Fma)
+      .Default(std::nullopt);
+}
+
+void RaiseLLVMToArithPass::runOnOperation() {
+  std::optional<FmuladdMode> mode = parseFmuladdMode(materializeFmuladd);
+  if (!mode) {
+    getOperation().emitError()
+        << "option 'materialize-fmuladd' must be 'keep', 'mul-add' or "
+           "'fma', got '"
+        << materializeFmuladd << "'";
+    return signalPassFailure();
+  }
+  RewritePatternSet patterns(&getContext());
+  populateArithmeticPatterns(patterns);
+  populateCastPatterns(patterns);
+  populateIntrinsicPatterns(patterns);
+  if (*mode != FmuladdMode::Keep)
+    patterns.add<MaterializeFmuladd>(&getContext(), *mode);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+
+  // Only function bodies: constants in global initializers must stay LLVM.
+  SmallVector<FunctionOpInterface> funcs;
+  getOperation().walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    funcs.push_back(func);
+    return WalkResult::skip();
+  });
+  for (FunctionOpInterface func : funcs)
+    applyPatternsOnce(func, frozen);
+}

@@ -1,0 +1,64 @@
+// Dot product: a kernel that returns a float, with a reduction accumulator
+// and an unrolled loop. The result travels back through the launch stub.
+//
+// RUN: %loom-clangxx -O2 %s -o %t.exe
+// RUN: %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=host %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=host LOOM_OFFLOAD=mandatory %t.exe | FileCheck %s
+// CHECK: dot(x, y) = 1330
+// CHECK-NEXT: dot(x, x) = 2470
+// CHECK-NEXT: PASS
+//
+// RUN: env LOOM_OFFLOAD=mandatory sh -c '%t.exe; echo "exit code $?"' > %t.out 2>&1
+// RUN: FileCheck %s --check-prefix=MANDATORY < %t.out
+// MANDATORY: loom: error: kernel 'dot_product': {{.*}}cannot be offloaded: {{.+}}
+// MANDATORY-NOT: PASS
+// MANDATORY: exit code 1
+//
+// RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// REPORT: "name": "dot_product",
+// REPORT-NEXT: "source_location": "{{.*}}dot.cpp:{{[0-9]+}}",
+// REPORT-NEXT: "launches": 2,
+// REPORT-NEXT: "backend_requested": "sim",
+// REPORT-NEXT: "ran_on": {
+// REPORT-NEXT: "host": 2
+// REPORT-NEXT: },
+// REPORT-NEXT: "offloadable": false,
+
+#include <loom/loom.h>
+
+#include <cmath>
+#include <cstdio>
+
+LOOM_ACCEL("dot_product")
+float dot(LOOM_STREAM const float *x, LOOM_STREAM const float *y, int n) {
+  LOOM_REDUCE(+) float sum = 0.0f;
+  LOOM_UNROLL(4)
+  LOOM_TRIPCOUNT_RANGE(1, 4096)
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+static float reference(const float *x, const float *y, int n) {
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += double(x[i]) * double(y[i]);
+  return float(sum);
+}
+
+int main() {
+  const int n = 20;
+  float x[n], y[n];
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i);
+    y[i] = float(n - i);
+  }
+  float xy = dot(x, y, n), xx = dot(x, x, n);
+  bool ok = std::fabs(xy - reference(x, y, n)) < 1e-3f &&
+            std::fabs(xx - reference(x, x, n)) < 1e-3f;
+  std::printf("dot(x, y) = %g\ndot(x, x) = %g\n", xy, xx);
+  std::printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}

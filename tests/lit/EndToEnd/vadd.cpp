@@ -1,0 +1,76 @@
+// Vector addition: a kernel with stream inputs and a parallel loop. Built
+// with loom-clang++ -O2 and run under every launch policy. Nothing can be
+// offloaded yet (issues C/D), so every call runs the native body on the host:
+// silently under the default policy and LOOM_BACKEND=host, as an error naming
+// the kernel under LOOM_OFFLOAD=mandatory (exit 1, before any output).
+//
+// RUN: %loom-clangxx -O2 %s -o %t.exe
+// RUN: %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=host %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=sim %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=emu %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=host LOOM_OFFLOAD=mandatory %t.exe | FileCheck %s
+// RUN: env LOOM_OFFLOAD=disabled %t.exe | FileCheck %s
+// CHECK: c[0] = 0
+// CHECK-NEXT: c[999] = 2997
+// CHECK-NEXT: PASS
+//
+// RUN: env LOOM_OFFLOAD=mandatory sh -c '%t.exe; echo "exit code $?"' > %t.out 2>&1
+// RUN: FileCheck %s --check-prefix=MANDATORY < %t.out
+// MANDATORY: loom: error: kernel 'vadd': loom_rt_launch: kernel 'vadd' ({{.*}}vadd.cpp:{{[0-9]+}}) cannot be offloaded: no artifact: {{.+}}
+// MANDATORY-NOT: PASS
+// MANDATORY: exit code 1
+//
+// RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// REPORT: "loom_report_version": 1,
+// REPORT: "name": "vadd",
+// REPORT-NEXT: "source_location": "{{.*}}vadd.cpp:{{[0-9]+}}",
+// REPORT-NEXT: "launches": 2,
+// REPORT-NEXT: "backend_requested": "sim",
+// REPORT-NEXT: "ran_on": {
+// REPORT-NEXT: "host": 2
+// REPORT-NEXT: },
+// REPORT-NEXT: "offloadable": false,
+// REPORT-NEXT: "reason": "no artifact: {{.+}}"
+//
+// RUN: env LOOM_BACKEND=host LOOM_REPORT=%t.host.json %t.exe > /dev/null
+// RUN: FileCheck %s --check-prefix=HOST-REPORT < %t.host.json
+// HOST-REPORT: "name": "vadd",
+// HOST-REPORT: "backend_requested": "host",
+// HOST-REPORT-NEXT: "ran_on": {
+// HOST-REPORT-NEXT: "host": 2
+// HOST-REPORT: "reason": "LOOM_BACKEND=host selects the host backend"
+
+#include <loom/loom.h>
+
+#include <cstdio>
+#include <vector>
+
+LOOM_ACCEL()
+void vadd(LOOM_STREAM const float *a, LOOM_STREAM const float *b, float *c,
+          int n) {
+  LOOM_PARALLEL(4, contiguous)
+  LOOM_TRIPCOUNT(1000)
+  for (int i = 0; i < n; ++i)
+    c[i] = a[i] + b[i];
+}
+
+int main() {
+  const int n = 1000;
+  std::vector<float> a(n), b(n), c(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    a[i] = float(i);
+    b[i] = float(2 * i);
+  }
+  // Two launches: the whole vector, then the first half again.
+  vadd(a.data(), b.data(), c.data(), n);
+  vadd(a.data(), b.data(), c.data(), n / 2);
+  int errors = 0;
+  for (int i = 0; i < n; ++i)
+    if (c[i] != a[i] + b[i])
+      ++errors;
+  std::printf("c[0] = %g\nc[%d] = %g\n", c[0], n - 1, c[n - 1]);
+  std::printf("%s\n", errors ? "FAIL" : "PASS");
+  return errors ? 1 : 0;
+}

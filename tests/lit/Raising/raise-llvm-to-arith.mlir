@@ -1,0 +1,384 @@
+// RUN: loom-opt %s -verify-each --loom-raise-llvm-to-arith | FileCheck %s
+// RUN: loom-opt %s -verify-each --loom-raise-llvm-to-arith=materialize-fmuladd=mul-add | FileCheck %s --check-prefix=MULADD
+// RUN: loom-opt %s -verify-each --loom-raise-llvm-to-arith=materialize-fmuladd=fma | FileCheck %s --check-prefix=FMA
+// RUN: not loom-opt %s --loom-raise-llvm-to-arith=materialize-fmuladd=fused 2>&1 | FileCheck %s --check-prefix=BADOPT
+
+// BADOPT: error: option 'materialize-fmuladd' must be 'keep', 'mul-add' or 'fma', got 'fused'
+
+// add/sub/mul/shl keep nsw/nuw as arith overflow flags.
+// CHECK-LABEL: func.func @overflow_flags
+//  CHECK-SAME:   (%[[A:.+]]: i32, %[[B:.+]]: i32)
+//       CHECK:   arith.addi %[[A]], %[[B]] overflow<nsw> : i32
+//       CHECK:   arith.subi %[[A]], %[[B]] overflow<nuw> : i32
+//       CHECK:   arith.muli %[[A]], %[[B]] overflow<nsw, nuw> : i32
+//       CHECK:   arith.shli %[[A]], %[[B]] overflow<nsw> : i32
+//       CHECK:   arith.addi %[[A]], %[[B]] : i32
+//   CHECK-NOT:   llvm.
+func.func @overflow_flags(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32) {
+  %0 = llvm.add %a, %b overflow<nsw> : i32
+  %1 = llvm.sub %a, %b overflow<nuw> : i32
+  %2 = llvm.mul %a, %b overflow<nsw, nuw> : i32
+  %3 = llvm.shl %a, %b overflow<nsw> : i32
+  %4 = llvm.add %a, %b : i32
+  return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}
+
+// Division and right shifts keep `exact`; remainders have no flag.
+// CHECK-LABEL: func.func @division_and_shifts
+//       CHECK:   arith.divsi %{{.+}}, %{{.+}} exact : i64
+//       CHECK:   arith.divui %{{.+}}, %{{.+}} : i64
+//       CHECK:   arith.remsi %{{.+}}, %{{.+}} : i64
+//       CHECK:   arith.remui %{{.+}}, %{{.+}} : i64
+//       CHECK:   arith.shrui %{{.+}}, %{{.+}} exact : i64
+//       CHECK:   arith.shrsi %{{.+}}, %{{.+}} : i64
+//   CHECK-NOT:   llvm.
+func.func @division_and_shifts(%a: i64, %b: i64) -> (i64, i64, i64, i64, i64, i64) {
+  %0 = llvm.sdiv exact %a, %b : i64
+  %1 = llvm.udiv %a, %b : i64
+  %2 = llvm.srem %a, %b : i64
+  %3 = llvm.urem %a, %b : i64
+  %4 = llvm.lshr exact %a, %b : i64
+  %5 = llvm.ashr %a, %b : i64
+  return %0, %1, %2, %3, %4, %5 : i64, i64, i64, i64, i64, i64
+}
+
+// Bitwise ops raise; `or disjoint` drops the flag (it only adds poison).
+// CHECK-LABEL: func.func @bitwise
+//       CHECK:   arith.andi %{{.+}}, %{{.+}} : i8
+//       CHECK:   arith.ori %{{.+}}, %{{.+}} : i8
+//       CHECK:   arith.xori %{{.+}}, %{{.+}} : i8
+//   CHECK-NOT:   llvm.
+func.func @bitwise(%a: i8, %b: i8) -> (i8, i8, i8) {
+  %0 = llvm.and %a, %b : i8
+  %1 = llvm.or disjoint %a, %b : i8
+  %2 = llvm.xor %a, %b : i8
+  return %0, %1, %2 : i8, i8, i8
+}
+
+// Every icmp predicate maps to the arith.cmpi predicate of the same name.
+// CHECK-LABEL: func.func @icmp_predicates
+//       CHECK:   arith.cmpi eq
+//       CHECK:   arith.cmpi ne
+//       CHECK:   arith.cmpi slt
+//       CHECK:   arith.cmpi sle
+//       CHECK:   arith.cmpi sgt
+//       CHECK:   arith.cmpi sge
+//       CHECK:   arith.cmpi ult
+//       CHECK:   arith.cmpi ule
+//       CHECK:   arith.cmpi ugt
+//       CHECK:   arith.cmpi uge
+//   CHECK-NOT:   llvm.icmp
+func.func @icmp_predicates(%a: i16, %b: i16) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %0 = llvm.icmp "eq" %a, %b : i16
+  %1 = llvm.icmp "ne" %a, %b : i16
+  %2 = llvm.icmp "slt" %a, %b : i16
+  %3 = llvm.icmp "sle" %a, %b : i16
+  %4 = llvm.icmp "sgt" %a, %b : i16
+  %5 = llvm.icmp "sge" %a, %b : i16
+  %6 = llvm.icmp "ult" %a, %b : i16
+  %7 = llvm.icmp "ule" %a, %b : i16
+  %8 = llvm.icmp "ugt" %a, %b : i16
+  %9 = llvm.icmp "uge" %a, %b : i16
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
+
+// Every fcmp predicate maps in order; fast-math flags are kept.
+// CHECK-LABEL: func.func @fcmp_predicates
+//       CHECK:   arith.cmpf false, %{{.+}}, %{{.+}} fastmath<nnan> : f32
+//       CHECK:   arith.cmpf oeq
+//       CHECK:   arith.cmpf ogt
+//       CHECK:   arith.cmpf oge
+//       CHECK:   arith.cmpf olt
+//       CHECK:   arith.cmpf ole
+//       CHECK:   arith.cmpf one
+//       CHECK:   arith.cmpf ord
+//       CHECK:   arith.cmpf ueq
+//       CHECK:   arith.cmpf ugt
+//       CHECK:   arith.cmpf uge
+//       CHECK:   arith.cmpf ult
+//       CHECK:   arith.cmpf ule
+//       CHECK:   arith.cmpf une
+//       CHECK:   arith.cmpf uno
+//       CHECK:   arith.cmpf true
+//   CHECK-NOT:   llvm.fcmp
+func.func @fcmp_predicates(%a: f32, %b: f32) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %0 = llvm.fcmp "_false" %a, %b {fastmathFlags = #llvm.fastmath<nnan>} : f32
+  %1 = llvm.fcmp "oeq" %a, %b : f32
+  %2 = llvm.fcmp "ogt" %a, %b : f32
+  %3 = llvm.fcmp "oge" %a, %b : f32
+  %4 = llvm.fcmp "olt" %a, %b : f32
+  %5 = llvm.fcmp "ole" %a, %b : f32
+  %6 = llvm.fcmp "one" %a, %b : f32
+  %7 = llvm.fcmp "ord" %a, %b : f32
+  %8 = llvm.fcmp "ueq" %a, %b : f32
+  %9 = llvm.fcmp "ugt" %a, %b : f32
+  %10 = llvm.fcmp "uge" %a, %b : f32
+  %11 = llvm.fcmp "ult" %a, %b : f32
+  %12 = llvm.fcmp "ule" %a, %b : f32
+  %13 = llvm.fcmp "une" %a, %b : f32
+  %14 = llvm.fcmp "uno" %a, %b : f32
+  %15 = llvm.fcmp "_true" %a, %b : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
+
+// Float arithmetic keeps its fast-math flags, bit by bit.
+// CHECK-LABEL: func.func @float_arith
+//  CHECK-SAME:   (%[[X:.+]]: f64, %[[Y:.+]]: f64)
+//       CHECK:   arith.addf %[[X]], %[[Y]] fastmath<fast> : f64
+//       CHECK:   arith.subf %[[X]], %[[Y]] fastmath<nnan,ninf> : f64
+//       CHECK:   arith.mulf %[[X]], %[[Y]] fastmath<contract> : f64
+//       CHECK:   arith.divf %[[X]], %[[Y]] fastmath<arcp,afn> : f64
+//       CHECK:   arith.remf %[[X]], %[[Y]] fastmath<reassoc,nsz> : f64
+//       CHECK:   arith.negf %[[X]] : f64
+//   CHECK-NOT:   llvm.
+func.func @float_arith(%x: f64, %y: f64) -> (f64, f64, f64, f64, f64, f64) {
+  %0 = llvm.fadd %x, %y {fastmathFlags = #llvm.fastmath<fast>} : f64
+  %1 = llvm.fsub %x, %y {fastmathFlags = #llvm.fastmath<nnan, ninf>} : f64
+  %2 = llvm.fmul %x, %y {fastmathFlags = #llvm.fastmath<contract>} : f64
+  %3 = llvm.fdiv %x, %y {fastmathFlags = #llvm.fastmath<arcp, afn>} : f64
+  %4 = llvm.frem %x, %y {fastmathFlags = #llvm.fastmath<nsz, reassoc>} : f64
+  %5 = llvm.fneg %x : f64
+  return %0, %1, %2, %3, %4, %5 : f64, f64, f64, f64, f64, f64
+}
+
+// select of integers and floats raises; its fast-math flags are dropped.
+// CHECK-LABEL: func.func @select
+//       CHECK:   arith.select %{{.+}}, %{{.+}}, %{{.+}} : i32
+//       CHECK:   arith.select %{{.+}}, %{{.+}}, %{{.+}} : f32
+//   CHECK-NOT:   llvm.select
+func.func @select(%c: i1, %a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32) {
+  %0 = llvm.select %c, %a, %b : i1, i32
+  %1 = llvm.select %c, %x, %y {fastmathFlags = #llvm.fastmath<nnan>} : i1, f32
+  return %0, %1 : i32, f32
+}
+
+// Integer casts; trunc keeps nsw/nuw, zext nneg drops the flag.
+// CHECK-LABEL: func.func @int_casts
+//       CHECK:   arith.extsi %{{.+}} : i32 to i64
+//       CHECK:   arith.extui %{{.+}} : i32 to i64
+//       CHECK:   arith.trunci %{{.+}} overflow<nuw> : i64 to i16
+//   CHECK-NOT:   llvm.
+func.func @int_casts(%a: i32, %w: i64) -> (i64, i64, i16) {
+  %0 = llvm.sext %a : i32 to i64
+  %1 = llvm.zext nneg %a : i32 to i64
+  %2 = llvm.trunc %w overflow<nuw> : i64 to i16
+  return %0, %1, %2 : i64, i64, i16
+}
+
+// Int/float conversions, float extension/truncation and same-width bitcasts.
+// CHECK-LABEL: func.func @float_casts
+//       CHECK:   arith.sitofp %{{.+}} : i32 to f32
+//       CHECK:   arith.uitofp %{{.+}} : i32 to f64
+//       CHECK:   arith.fptosi %{{.+}} : f32 to i32
+//       CHECK:   arith.fptoui %{{.+}} : f32 to i64
+//       CHECK:   arith.extf %{{.+}} : f32 to f64
+//       CHECK:   arith.truncf %{{.+}} : f64 to f32
+//       CHECK:   arith.bitcast %{{.+}} : f32 to i32
+//       CHECK:   arith.bitcast %{{.+}} : i32 to f32
+//   CHECK-NOT:   llvm.
+func.func @float_casts(%a: i32, %x: f32, %d: f64) -> (f32, f64, i32, i64, f64, f32, i32, f32) {
+  %0 = llvm.sitofp %a : i32 to f32
+  %1 = llvm.uitofp nneg %a : i32 to f64
+  %2 = llvm.fptosi %x : f32 to i32
+  %3 = llvm.fptoui %x : f32 to i64
+  %4 = llvm.fpext %x : f32 to f64
+  %5 = llvm.fptrunc %d : f64 to f32
+  %6 = llvm.bitcast %x : f32 to i32
+  %7 = llvm.bitcast %a : i32 to f32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f64, i32, i64, f64, f32, i32, f32
+}
+
+// Scalar constants and llvm.mlir.zero become arith.constant.
+// CHECK-LABEL: func.func @constants
+//       CHECK:   arith.constant 42 : i32
+//       CHECK:   arith.constant true
+//       CHECK:   arith.constant 2.500000e+00 : f32
+//       CHECK:   arith.constant 0 : i64
+//       CHECK:   arith.constant 0.000000e+00 : f64
+//   CHECK-NOT:   llvm.mlir
+func.func @constants() -> (i32, i1, f32, i64, f64) {
+  %0 = llvm.mlir.constant(42 : i32) : i32
+  %1 = llvm.mlir.constant(true) : i1
+  %2 = llvm.mlir.constant(2.5 : f32) : f32
+  %3 = llvm.mlir.zero : i64
+  %4 = llvm.mlir.zero : f64
+  return %0, %1, %2, %3, %4 : i32, i1, f32, i64, f64
+}
+
+// Integer min/max intrinsics become arith min/max.
+// CHECK-LABEL: func.func @int_min_max
+//       CHECK:   arith.maxsi
+//       CHECK:   arith.minsi
+//       CHECK:   arith.maxui
+//       CHECK:   arith.minui
+//   CHECK-NOT:   llvm.intr
+func.func @int_min_max(%a: i32, %b: i32) -> (i32, i32, i32, i32) {
+  %0 = llvm.intr.smax(%a, %b) : (i32, i32) -> i32
+  %1 = llvm.intr.smin(%a, %b) : (i32, i32) -> i32
+  %2 = llvm.intr.umax(%a, %b) : (i32, i32) -> i32
+  %3 = llvm.intr.umin(%a, %b) : (i32, i32) -> i32
+  return %0, %1, %2, %3 : i32, i32, i32, i32
+}
+
+// Float min/max intrinsics become the arith op of the same NaN semantics.
+// CHECK-LABEL: func.func @float_min_max
+//       CHECK:   arith.maxnumf %{{.+}}, %{{.+}} fastmath<nsz> : f32
+//       CHECK:   arith.minnumf
+//       CHECK:   arith.maximumf
+//       CHECK:   arith.minimumf
+//   CHECK-NOT:   llvm.intr
+func.func @float_min_max(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
+  %0 = llvm.intr.maxnum(%x, %y) {fastmathFlags = #llvm.fastmath<nsz>} : (f32, f32) -> f32
+  %1 = llvm.intr.minnum(%x, %y) : (f32, f32) -> f32
+  %2 = llvm.intr.maximum(%x, %y) : (f32, f32) -> f32
+  %3 = llvm.intr.minimum(%x, %y) : (f32, f32) -> f32
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// Unary float intrinsics become the math op that lowers back to them.
+// CHECK-LABEL: func.func @float_unary_intrinsics
+//       CHECK:   math.absf %{{.+}} fastmath<ninf> : f32
+//       CHECK:   math.sqrt
+//       CHECK:   math.exp
+//       CHECK:   math.exp2
+//       CHECK:   math.log
+//       CHECK:   math.log2
+//       CHECK:   math.log10
+//       CHECK:   math.sin
+//       CHECK:   math.cos
+//       CHECK:   math.floor
+//       CHECK:   math.ceil
+//       CHECK:   math.trunc
+//       CHECK:   math.round
+//       CHECK:   math.roundeven
+//   CHECK-NOT:   llvm.intr
+func.func @float_unary_intrinsics(%x: f32) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+  %0 = llvm.intr.fabs(%x) {fastmathFlags = #llvm.fastmath<ninf>} : (f32) -> f32
+  %1 = llvm.intr.sqrt(%x) : (f32) -> f32
+  %2 = llvm.intr.exp(%x) : (f32) -> f32
+  %3 = llvm.intr.exp2(%x) : (f32) -> f32
+  %4 = llvm.intr.log(%x) : (f32) -> f32
+  %5 = llvm.intr.log2(%x) : (f32) -> f32
+  %6 = llvm.intr.log10(%x) : (f32) -> f32
+  %7 = llvm.intr.sin(%x) : (f32) -> f32
+  %8 = llvm.intr.cos(%x) : (f32) -> f32
+  %9 = llvm.intr.floor(%x) : (f32) -> f32
+  %10 = llvm.intr.ceil(%x) : (f32) -> f32
+  %11 = llvm.intr.trunc(%x) : (f32) -> f32
+  %12 = llvm.intr.round(%x) : (f32) -> f32
+  %13 = llvm.intr.roundeven(%x) : (f32) -> f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
+}
+
+// copysign, pow and fma become math ops with their fast-math flags.
+// CHECK-LABEL: func.func @float_multi_operand_intrinsics
+//       CHECK:   math.copysign %{{.+}}, %{{.+}} : f64
+//       CHECK:   math.powf %{{.+}}, %{{.+}} fastmath<afn> : f64
+//       CHECK:   math.fma %{{.+}}, %{{.+}}, %{{.+}} fastmath<contract> : f64
+//   CHECK-NOT:   llvm.intr
+func.func @float_multi_operand_intrinsics(%x: f64, %y: f64, %z: f64) -> (f64, f64, f64) {
+  %0 = llvm.intr.copysign(%x, %y) : (f64, f64) -> f64
+  %1 = llvm.intr.pow(%x, %y) {fastmathFlags = #llvm.fastmath<afn>} : (f64, f64) -> f64
+  %2 = llvm.intr.fma(%x, %y, %z) {fastmathFlags = #llvm.fastmath<contract>} : (f64, f64, f64) -> f64
+  return %0, %1, %2 : f64, f64, f64
+}
+
+// abs and the bit counts become math ops; their poison immediates drop.
+// CHECK-LABEL: func.func @int_intrinsics
+//       CHECK:   math.absi %{{.+}} : i32
+//       CHECK:   math.ctlz %{{.+}} : i32
+//       CHECK:   math.cttz %{{.+}} : i32
+//       CHECK:   math.ctpop %{{.+}} : i32
+//   CHECK-NOT:   llvm.intr
+func.func @int_intrinsics(%a: i32) -> (i32, i32, i32, i32) {
+  %0 = "llvm.intr.abs"(%a) <{is_int_min_poison = true}> : (i32) -> i32
+  %1 = "llvm.intr.ctlz"(%a) <{is_zero_poison = false}> : (i32) -> i32
+  %2 = "llvm.intr.cttz"(%a) <{is_zero_poison = true}> : (i32) -> i32
+  %3 = llvm.intr.ctpop(%a) : (i32) -> i32
+  return %0, %1, %2, %3 : i32, i32, i32, i32
+}
+
+// fmuladd stays by default; mul-add splits it, fma fuses it, both keeping
+// the fast-math flags.
+// CHECK-LABEL: func.func @fmuladd_policy
+//       CHECK:   llvm.intr.fmuladd
+//  MULADD-LABEL: func.func @fmuladd_policy
+//  MULADD-SAME:    (%[[A:.+]]: f32, %[[B:.+]]: f32, %[[C:.+]]: f32)
+//       MULADD:   %[[M:.+]] = arith.mulf %[[A]], %[[B]] fastmath<nnan> : f32
+//       MULADD:   arith.addf %[[M]], %[[C]] fastmath<nnan> : f32
+//   MULADD-NOT:   llvm.intr.fmuladd
+//     FMA-LABEL: func.func @fmuladd_policy
+//           FMA:   math.fma %{{.+}}, %{{.+}}, %{{.+}} fastmath<nnan> : f32
+//       FMA-NOT:   llvm.intr.fmuladd
+func.func @fmuladd_policy(%a: f32, %b: f32, %c: f32) -> f32 {
+  %0 = llvm.intr.fmuladd(%a, %b, %c) {fastmathFlags = #llvm.fastmath<nnan>} : (f32, f32, f32) -> f32
+  return %0 : f32
+}
+
+// Ops inside an llvm.func raise too (the pass does not need func.func).
+// CHECK-LABEL: llvm.func @raises_inside_llvm_func
+//       CHECK:   arith.addi
+//       CHECK:   llvm.return
+llvm.func @raises_inside_llvm_func(%a: i32) -> i32 {
+  %0 = llvm.add %a, %a : i32
+  llvm.return %0 : i32
+}
+
+// Vector forms stay LLVM: only scalar forms are raised.
+// CHECK-LABEL: func.func @keeps_vectors
+//       CHECK:   llvm.add %{{.+}}, %{{.+}} : vector<4xi32>
+//       CHECK:   llvm.fmul %{{.+}}, %{{.+}} : vector<4xf32>
+//       CHECK:   llvm.icmp "slt" %{{.+}}, %{{.+}} : vector<4xi32>
+//       CHECK:   llvm.intr.smax(%{{.+}}, %{{.+}}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+//       CHECK:   llvm.sext %{{.+}} : vector<4xi32> to vector<4xi64>
+//       CHECK:   llvm.mlir.constant(dense<1> : vector<4xi32>) : vector<4xi32>
+func.func @keeps_vectors(%a: vector<4xi32>, %x: vector<4xf32>) -> (vector<4xi32>, vector<4xf32>, vector<4xi1>, vector<4xi32>, vector<4xi64>, vector<4xi32>) {
+  %0 = llvm.add %a, %a : vector<4xi32>
+  %1 = llvm.fmul %x, %x : vector<4xf32>
+  %2 = llvm.icmp "slt" %a, %a : vector<4xi32>
+  %3 = llvm.intr.smax(%a, %a) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  %4 = llvm.sext %a : vector<4xi32> to vector<4xi64>
+  %5 = llvm.mlir.constant(dense<1> : vector<4xi32>) : vector<4xi32>
+  return %0, %1, %2, %3, %4, %5 : vector<4xi32>, vector<4xf32>, vector<4xi1>, vector<4xi32>, vector<4xi64>, vector<4xi32>
+}
+
+// Pointer comparisons, pointer selects and pointer/int casts stay LLVM.
+// CHECK-LABEL: func.func @keeps_pointers
+//       CHECK:   llvm.icmp "eq" %{{.+}}, %{{.+}} : !llvm.ptr
+//       CHECK:   llvm.select %{{.+}}, %{{.+}}, %{{.+}} : i1, !llvm.ptr
+//       CHECK:   llvm.ptrtoint %{{.+}} : !llvm.ptr to i64
+//       CHECK:   llvm.mlir.zero : !llvm.ptr
+func.func @keeps_pointers(%p: !llvm.ptr, %q: !llvm.ptr) -> (i1, !llvm.ptr, i64, !llvm.ptr) {
+  %0 = llvm.icmp "eq" %p, %q : !llvm.ptr
+  %1 = llvm.select %0, %p, %q : i1, !llvm.ptr
+  %2 = llvm.ptrtoint %p : !llvm.ptr to i64
+  %3 = llvm.mlir.zero : !llvm.ptr
+  return %0, %1, %2, %3 : i1, !llvm.ptr, i64, !llvm.ptr
+}
+
+// Saturating and overflow-reporting intrinsics, freeze and funnel shifts
+// have no exact arith/math equivalent and stay LLVM.
+// CHECK-LABEL: func.func @keeps_inexact
+//       CHECK:   llvm.intr.sadd.sat
+//       CHECK:   llvm.intr.usub.sat
+//       CHECK:   "llvm.intr.sadd.with.overflow"
+//       CHECK:   llvm.freeze
+//       CHECK:   llvm.intr.fshl
+//       CHECK:   llvm.intr.bitreverse
+func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, i32, !llvm.struct<(i32, i1)>, i32, i32, i32) {
+  %0 = llvm.intr.sadd.sat(%a, %b) : (i32, i32) -> i32
+  %1 = llvm.intr.usub.sat(%a, %b) : (i32, i32) -> i32
+  %2 = "llvm.intr.sadd.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %3 = llvm.freeze %a : i32
+  %4 = llvm.intr.fshl(%a, %b, %b) : (i32, i32, i32) -> i32
+  %5 = llvm.intr.bitreverse(%a) : (i32) -> i32
+  return %0, %1, %2, %3, %4, %5 : i32, i32, !llvm.struct<(i32, i1)>, i32, i32, i32
+}
+
+// Constants in a global initializer stay LLVM: only function bodies raise.
+// CHECK-LABEL: llvm.mlir.global internal constant @keeps_global_init
+//       CHECK:   llvm.mlir.constant(7 : i32) : i32
+llvm.mlir.global internal constant @keeps_global_init() : i32 {
+  %0 = llvm.mlir.constant(7 : i32) : i32
+  llvm.return %0 : i32
+}
