@@ -100,6 +100,10 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
            stages.llvmDialect);
   saveTemp(kernel, options.saveTempsDir, stem, ".scf.mlir", stages.scf);
   saveTemp(kernel, options.saveTempsDir, stem, ".dfg.mlir", stages.dataflow);
+  for (const std::string &remark : stages.remarks)
+    emitRemark(kernel, RemarkKind::Analysis, "KernelCompiler",
+               result.manifest.location,
+               "kernel '" + result.manifest.name + "': " + remark);
   if (error) {
     result.reason = toString(std::move(error));
     return;

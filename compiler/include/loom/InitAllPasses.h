@@ -11,6 +11,7 @@
 #define LOOM_INITALLPASSES_H
 
 #include "loom/Dialect/Dataflow/Transforms/Passes.h"
+#include "loom/Ownership/Passes.h"
 #include "loom/Raising/Passes.h"
 #include "loom/Raising/Pipeline.h"
 
@@ -25,6 +26,7 @@ namespace loom {
 inline void registerAllPasses() {
   dataflow::registerLoomDataflowPasses();
   raising::registerLoomRaisingPasses();
+  ownership::registerLoomOwnershipPasses();
   raising::registerRaisingPipeline();
   // ControlFlowToSCF.h declares the pass but not its registration, which
   // lives in the all-conversions header.

@@ -11,6 +11,7 @@
 
 #include "loom/KernelCompiler/KernelCompiler.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
+#include "loom/Ownership/Passes.h"
 #include "loom/Raising/Pipeline.h"
 
 #include "loom/InitAllDialects.h"
@@ -38,11 +39,14 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::MLIRContext context(registry);
   context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
 
-  // Diagnostics of the import become the reason, not stderr noise inside
-  // the user's compile.
+  // Errors become the reason; remarks (the raising and ownership
+  // decisions) are handed to the driver, which reports them as -Rpass
+  // remarks. Nothing reaches stderr inside the user's compile.
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
-    if (diagnostics.empty())
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Remark)
+      stages.remarks.push_back(diag.str());
+    else if (diagnostics.empty())
       diagnostics = diag.str();
     return mlir::success();
   });
@@ -63,6 +67,9 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
 
   mlir::PassManager raising(&context);
   raising::buildRaisingPipeline(raising);
+  raising.addPass(ownership::createAttachHintsPass());
+  raising.addPass(ownership::createParallelizeLoopsPass());
+  raising.addPass(ownership::createFormThreadsPass());
   if (mlir::failed(raising.run(*imported)))
     return createStringError(
         "raising to structured SCF failed" +

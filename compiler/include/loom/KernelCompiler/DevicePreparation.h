@@ -23,6 +23,11 @@ namespace loom::compiler {
 /// Floating-point contraction is whatever clang's -ffp-contract put into
 /// the IR: `llvm.fmuladd` calls are raised as separate multiply and add,
 /// which is what the x86-64 host (no FMA by default) executes.
+///
+/// Hints the MLIR importer would drop are re-encoded: each loop's `loom.*`
+/// loop-metadata entries become a call `__loom_loop_hints("<hint>=<args>@<loc>;
+/// ...")` at the top of the loop latch, and `loom.*` parameter attributes
+/// become the function attribute `"loom.param_hints"="<arg>:<hint>=<v>;..."`.
 void prepareDeviceModule(llvm::Module &module);
 
 } // namespace loom::compiler

@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace loom::compiler {
 
@@ -30,6 +31,9 @@ struct KernelStages {
   std::string llvmDialect; ///< the imported LLVM-dialect MLIR
   std::string scf;         ///< the structured SCF-stage program
   std::string dataflow;    ///< the finalized dataflow program
+  /// The decisions the pipeline made (raising, parallelization, threads),
+  /// one sentence each, for -Rpass-analysis=loom.
+  std::vector<std::string> remarks;
 };
 
 /// Compiles the kernel `symbol` of `kernelModule` (a module holding its

@@ -1,0 +1,97 @@
+//===- Passes.td - hints, parallel loops and ownership ------*- tablegen -*-===//
+//
+// Part of the Loom project.
+//
+// The Part 2 -> Part 3 handoff (issue C): hints on loops, effect-form
+// scf.forall for independent loops, threads for kernels and spatial regions
+// for what a SpatialCore can run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_OWNERSHIP_PASSES_TD
+#define LOOM_OWNERSHIP_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AttachHintsPass : Pass<"loom-attach-hints", "::mlir::ModuleOp"> {
+  let summary = "Attach Loom loop and parameter hints to the raised program";
+  let description = [{
+    The device preparation carries hints the MLIR importer would drop as
+    `llvm.call @__loom_loop_hints(<string>)` markers inside each hinted
+    loop and as the `loom.param_hints` function attribute. This pass moves
+    them onto the IR they describe:
+
+    - each marker becomes the `loom.hints` dictionary attribute of the
+      innermost enclosing `scf.for` / `scf.while` / `scf.forall`
+      (`{parallel = [4, "contiguous"], tripcount = [1024]}`) plus
+      `loom.hint_locations` (`{parallel = "k.cpp:6:3"}`); a marker with no
+      enclosing loop is dropped with a remark;
+    - `loom.param_hints = "0:stream=;2:memory_bank=4,cyclic"` becomes the
+      argument attributes `loom.stream`, `loom.memory_bank = "4,cyclic"`.
+
+    The marker calls, their string globals and the marker declaration are
+    removed.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def ParallelizeLoopsPass : Pass<"loom-parallelize-loops", "::mlir::ModuleOp"> {
+  let summary = "Turn independent scf.for loops into effect-form scf.forall";
+  let description = [{
+    An `scf.for` without `iter_args` becomes an effect-form `scf.forall`
+    (no shared outputs, empty `in_parallel`) when
+
+    - it carries `loom.hints = {parallel = ...}` (the user asserts that its
+      iterations are independent: no iteration reads what another writes,
+      no two iterations write one element, no calls with side effects —
+      see docs/hints.md) and no `no_parallel`; or
+    - independence is proven: every `memref.store` in the body writes at an
+      index that is an injective function of the induction variable
+      (`iv`, `iv + invariant`, `iv * c` with constant `c != 0`, through
+      index casts), every load of a written memref reads the written index
+      of the same iteration, the written memrefs are `llvm.noalias`
+      parameters or the only memref the loop touches, and the body has no
+      calls and no `memref.alloca`.
+
+    Loops with `iter_args` (reductions and other recurrences) stay
+    sequential, which is always legal. Every decision is a remark on the
+    loop naming the reason.
+
+    Before / after:
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 : i32 {           scf.forall (%j) = (%lb) to (%ub) step (%s) {
+      ...                                      =>       %i = arith.index_cast %j : index to i32
+    } {loom.hints = {parallel = [4]}}                   ...
+                                                      }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def FormThreadsPass : Pass<"loom-form-threads", "::mlir::ModuleOp"> {
+  let summary = "Make each kernel's parallel loops (or whole body) threads";
+  let description = [{
+    For each `func.func` carrying `loom.kernel`:
+
+    - every outermost effect-form `scf.forall` becomes a private dense
+      `dataflow.thread` of the forall's rank whose ordinary arguments are
+      the values the loop captures plus each dimension's lower bound and
+      step; the body rebuilds `source_iv = lower + coord * step`. The loop
+      is replaced by `dataflow.thread.launch` with extents
+      `max(0, ceildiv(ub - lb, step))` and `dataflow.thread.wait`;
+    - a kernel without a parallel loop becomes a rank-0 thread holding its
+      whole body; scalar results travel back through a one-element
+      `memref.alloca` the thread stores into and the kernel loads after the
+      wait.
+
+    A kernel whose body is not one structured block stays as it is, with a
+    remark.
+  }];
+  let dependentDialects = ["::loom::dataflow::DataflowDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+#endif // LOOM_OWNERSHIP_PASSES_TD
