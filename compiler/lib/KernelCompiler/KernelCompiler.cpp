@@ -68,8 +68,10 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::PassManager raising(&context);
   raising::buildRaisingPipeline(raising);
   raising.addPass(ownership::createAttachHintsPass());
+  raising.addPass(ownership::createAttachLoopFactsPass());
   raising.addPass(ownership::createParallelizeLoopsPass());
   raising.addPass(ownership::createFormThreadsPass());
+  raising.addPass(ownership::createFormSpatialRegionsPass());
   if (mlir::failed(raising.run(*imported)))
     return createStringError(
         "raising to structured SCF failed" +

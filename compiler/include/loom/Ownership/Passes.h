@@ -8,6 +8,7 @@
 #define LOOM_OWNERSHIP_PASSES_H
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
+#include "loom/Dialect/Loom/IR/Loom.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

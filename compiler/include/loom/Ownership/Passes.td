@@ -35,6 +35,23 @@ def AttachHintsPass : Pass<"loom-attach-hints", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {
+  let summary = "Attach proven trip-count ranges to scf.for loops";
+  let description = [{
+    Runs MLIR's integer range analysis (with dead-code and constant
+    propagation) over each function and attaches to every `scf.for` with a
+    constant step the fact
+
+      `loom.facts = {trip_count = [min, max], step = s, lower = [lo, hi], upper = [lo, hi]}`
+
+    where the bounds are the proven signed ranges. A trip-count hint
+    (`loom.hints.tripcount*`) narrows nothing: hints are claims, facts are
+    proofs, and later stages read both. Loops whose bounds are unbounded get
+    no `trip_count`. Lowering uses the facts where it needs a proven fixed
+    width (for example to unroll a graph-owned parallel loop).
+  }];
+}
+
 def ParallelizeLoopsPass : Pass<"loom-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Turn independent scf.for loops into effect-form scf.forall";
   let description = [{
@@ -92,6 +109,35 @@ def FormThreadsPass : Pass<"loom-form-threads", "::mlir::ModuleOp"> {
   let dependentDialects = ["::loom::dataflow::DataflowDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def FormSpatialRegionsPass
+    : Pass<"loom-form-spatial-regions", "::mlir::ModuleOp"> {
+  let summary = "Wrap what a SpatialCore can run in loom.spatial_region";
+  let description = [{
+    Inside each `dataflow.thread`, every maximal run of consecutive
+    top-level operations that SCF-to-dataflow lowering admits is wrapped in
+    one `loom.spatial_region`. Admitted: `scf.for`, `scf.while`, `scf.if`,
+    `scf.index_switch` whose nested operations are all admitted, constants,
+    `memref.load` / `memref.store` on ranked identity-layout memrefs, and
+    every operation of the actor schema registry. Values the run uses from
+    outside become value inputs (memrefs: memory inputs); values used after
+    it become value outputs. A run with nothing but constants is left alone.
+    Everything else (allocations, calls, LLVM memory operations) stays
+    InstructionCore code of the thread, with a remark naming the operation.
+
+    ```mlir
+    dataflow.thread private @t(%a: memref<?xf32>) ctrl(%c) domain<dense> {
+      %r = loom.spatial_region memories(%a : memref<?xf32>) -> values(f32) {
+      ^bb0(%a1: memref<?xf32>):
+        ...
+        loom.spatial_yield %s : f32
+      }
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::loom::LoomDialect"];
 }
 
 #endif // LOOM_OWNERSHIP_PASSES_TD

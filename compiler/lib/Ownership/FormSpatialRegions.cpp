@@ -1,0 +1,170 @@
+//===- FormSpatialRegions.cpp - SpatialCore candidates in threads --------===//
+//
+// Part of the Loom project.
+//
+//   dataflow.thread ... {                 dataflow.thread ... {
+//     %buf = memref.alloca ...              %buf = memref.alloca ...
+//     %s = scf.for ... { loads, math }  =>  %s = loom.spatial_region
+//     memref.store %s, %out[%c0]                values(...) memories(...) {
+//     dataflow.thread.yield                   ^bb0(...): scf.for ...; store
+//   }                                           loom.spatial_yield ...
+//                                             }
+//                                             dataflow.thread.yield
+//                                           }
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Ownership/Passes.h"
+
+#include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace loom::ownership {
+#define GEN_PASS_DEF_FORMSPATIALREGIONSPASS
+#include "loom/Ownership/Passes.h.inc"
+} // namespace loom::ownership
+
+#define DEBUG_TYPE "loom-form-spatial-regions"
+
+using namespace mlir;
+using namespace loom;
+using namespace loom::dataflow;
+
+/// Returns why `op` (with everything nested in it) cannot be lowered to a
+/// dataflow graph, or "" if it can.
+static std::string getInadmissibleReason(Operation *op) {
+  std::string reason;
+  op->walk([&](Operation *nested) {
+    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
+            scf::YieldOp, scf::ConditionOp, arith::ConstantOp>(nested))
+      return WalkResult::advance();
+    if (isa<memref::LoadOp, memref::StoreOp>(nested)) {
+      auto type = dyn_cast<MemRefType>(
+          isa<memref::LoadOp>(nested)
+              ? cast<memref::LoadOp>(nested).getMemRef().getType()
+              : cast<memref::StoreOp>(nested).getMemRef().getType());
+      if (type && type.getLayout().isIdentity())
+        return WalkResult::advance();
+      reason = "it accesses a memref without identity layout";
+      return WalkResult::interrupt();
+    }
+    if (lookupActorSchema(nested->getName().getStringRef()))
+      return WalkResult::advance();
+    reason = "'" + nested->getName().getStringRef().str() +
+             "' has no dataflow actor";
+    return WalkResult::interrupt();
+  });
+  return reason;
+}
+
+/// True if `op` does real work (not only constants).
+static bool isWork(Operation *op) { return !isa<arith::ConstantOp>(op); }
+
+/// Wraps the consecutive operations `run` of one block in a spatial region.
+static void wrapRun(ArrayRef<Operation *> run, StringRef name) {
+  Block *block = run.front()->getBlock();
+  DenseSet<Operation *> members(run.begin(), run.end());
+  auto isInside = [&](Operation *user) {
+    for (Operation *op = user; op; op = op->getParentOp())
+      if (members.contains(op))
+        return true;
+    return false;
+  };
+  SetVector<Value> values, memories;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        bool outside =
+            def ? !isInside(def)
+                : !isInside(
+                      cast<BlockArgument>(operand).getOwner()->getParentOp()) &&
+                      cast<BlockArgument>(operand).getOwner() == block;
+        if (!outside)
+          continue;
+        (isa<MemRefType>(operand.getType()) ? memories : values)
+            .insert(operand);
+      }
+    });
+  OpBuilder builder(run.front());
+  SmallVector<Value> outputs;
+  for (Operation *op : run)
+    for (Value result : op->getResults()) {
+      if (llvm::none_of(result.getUsers(),
+                        [&](Operation *user) { return !isInside(user); }))
+        continue;
+      // A constant used on both sides is duplicated, not exported.
+      if (isa<arith::ConstantOp>(op)) {
+        Value copy = builder.clone(*op)->getResult(0);
+        result.replaceUsesWithIf(
+            copy, [&](OpOperand &use) { return !isInside(use.getOwner()); });
+        continue;
+      }
+      outputs.push_back(result);
+    }
+
+  Location loc = run.front()->getLoc();
+  auto region = SpatialRegionOp::create(
+      builder, loc, ValueRange(outputs).getTypes(), TypeRange(),
+      values.getArrayRef(), ValueRange(), memories.getArrayRef(), ValueRange(),
+      /*source_maps=*/ArrayAttr(), builder.getStringAttr(name));
+  Block *body = new Block();
+  region.getBody().push_back(body);
+  for (Value value : values)
+    body->addArgument(value.getType(), value.getLoc());
+  for (Value memory : memories)
+    body->addArgument(memory.getType(), memory.getLoc());
+  for (Operation *op : run)
+    op->moveBefore(body, body->end());
+  builder.setInsertionPointToEnd(body);
+  SpatialYieldOp::create(builder, loc, outputs);
+  SmallVector<Value> inputs(values.begin(), values.end());
+  inputs.append(memories.begin(), memories.end());
+  for (auto [input, arg] : llvm::zip(inputs, body->getArguments())) {
+    input.replaceUsesWithIf(arg, [&](OpOperand &use) {
+      return region->isProperAncestor(use.getOwner());
+    });
+  }
+  for (auto [output, result] : llvm::zip(outputs, region.getResults()))
+    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !region->isProperAncestor(use.getOwner());
+    });
+}
+
+/// Forms the spatial regions of one thread.
+static void formRegions(ThreadOp thread) {
+  SmallVector<SmallVector<Operation *>> runs(1);
+  for (Operation &op : thread.getBody().front().without_terminator()) {
+    std::string reason = getInadmissibleReason(&op);
+    if (reason.empty()) {
+      runs.back().push_back(&op);
+      continue;
+    }
+    op.emitRemark() << "stays InstructionCore code of thread @"
+                    << thread.getSymName() << ": " << reason;
+    if (!runs.back().empty())
+      runs.emplace_back();
+  }
+  unsigned count = 0;
+  for (ArrayRef<Operation *> run : runs) {
+    if (llvm::none_of(run, isWork))
+      continue;
+    std::string name =
+        (thread.getSymName() + "_g" + std::to_string(count++)).str();
+    wrapRun(run, name);
+    thread.emitRemark() << "spatial region '" << name << "' formed for "
+                        << run.size() << " operations";
+  }
+}
+
+namespace {
+struct FormSpatialRegionsPass
+    : loom::ownership::impl::FormSpatialRegionsPassBase<
+          FormSpatialRegionsPass> {
+  void runOnOperation() override {
+    getOperation().walk([](ThreadOp thread) { formRegions(thread); });
+  }
+};
+} // namespace

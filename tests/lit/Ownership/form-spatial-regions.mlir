@@ -1,0 +1,58 @@
+// RUN: loom-opt %s --loom-form-spatial-regions -verify-diagnostics -split-input-file | FileCheck %s
+
+// A loop nest with loads, stores and arithmetic is one spatial region; the
+// scalar it computes flows out as a value output.
+// CHECK-LABEL: dataflow.thread private @dot
+//       CHECK:   %[[R:.+]] = loom.spatial_region values(%{{.+}} : index) memories(%{{.+}}, %{{.+}} : memref<?xf32>, memref<?xf32>) -> values(f32) attributes {graph_name = "dot_g0"} {
+//       CHECK:   ^bb0(%{{.+}}: index, %[[A:.+]]: memref<?xf32>, %{{.+}}: memref<?xf32>):
+//       CHECK:     scf.for
+//       CHECK:       memref.load %[[A]]
+//       CHECK:     loom.spatial_yield %{{.+}} : f32
+//       CHECK:   memref.store %[[R]]
+// expected-remark @below {{spatial region 'dot_g0' formed for 5 operations}}
+dataflow.thread private @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index, %out: memref<1xf32, strided<[1], offset: ?>>) ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> f32 {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %y = memref.load %b[%i] : memref<?xf32>
+    %p = arith.mulf %x, %y : f32
+    %t = arith.addf %acc, %p : f32
+    scf.yield %t : f32
+  }
+  %k = arith.addf %s, %z : f32
+  // expected-remark @below {{stays InstructionCore code of thread @dot: it accesses a memref without identity layout}}
+  memref.store %k, %out[%c0] : memref<1xf32, strided<[1], offset: ?>>
+  dataflow.thread.yield
+}
+
+// -----
+
+// An allocation splits the body into two regions around it.
+// CHECK-LABEL: dataflow.thread private @split
+//       CHECK:   loom.spatial_region {{.*}}graph_name = "split_g0"
+//       CHECK:   memref.alloca
+//       CHECK:   loom.spatial_region {{.*}}graph_name = "split_g1"
+// expected-remark @below {{spatial region 'split_g0' formed}}
+// expected-remark @below {{spatial region 'split_g1' formed}}
+dataflow.thread private @split(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  %w = arith.mulf %v, %v : f32
+  memref.store %w, %a[%c0] : memref<?xf32>
+  // expected-remark @below {{stays InstructionCore code of thread @split: 'memref.alloca' has no dataflow actor}}
+  %t = memref.alloca() : memref<4xf32>
+  %u = arith.addf %w, %v : f32
+  memref.store %u, %a[%c0] : memref<?xf32>
+  dataflow.thread.yield
+}
+
+// -----
+
+// A thread holding only constants gets no region.
+// CHECK-LABEL: dataflow.thread private @idle
+//   CHECK-NOT:   loom.spatial_region
+dataflow.thread private @idle() ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  dataflow.thread.yield
+}
