@@ -10,6 +10,7 @@
 #ifndef LOOM_INITALLPASSES_H
 #define LOOM_INITALLPASSES_H
 
+#include "loom/Conversion/SCFToDataflow/Passes.h"
 #include "loom/Dialect/Dataflow/Transforms/Passes.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Raising/Passes.h"
@@ -27,6 +28,7 @@ inline void registerAllPasses() {
   dataflow::registerLoomDataflowPasses();
   raising::registerLoomRaisingPasses();
   ownership::registerLoomOwnershipPasses();
+  conversion::registerLoomConversionPasses();
   raising::registerRaisingPipeline();
   // ControlFlowToSCF.h declares the pass but not its registration, which
   // lives in the all-conversions header.

@@ -1,0 +1,174 @@
+//===- GraphRegionLowering.cpp - scopes, leaves and joins -----------------===//
+//
+// Part of the Loom project.
+//
+// The sequential part of the recursive traversal: value lookup across
+// phases, constants, compute actors, and the leaf memory transfer
+//
+//   read of p:   ctrl = all_of(E, W[p]);  R[p] = all_of(R[p], done)
+//   write of p:  ctrl = all_of(E, R[p]);  W[p] = R[p] = done
+//
+// which orders RAW, WAR and WAW and adds nothing for read-after-read. A leaf
+// access never replaces E.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphRegionLowering.h"
+
+#include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace loom::dataflow;
+using namespace loom::conversion;
+
+GraphRegionLowering::GraphRegionLowering(GraphOp graph, unsigned numPartitions)
+    : builder(graph.getContext()), numPartitions(numPartitions) {
+  builder.setInsertionPointToEnd(&graph.getBody().front());
+}
+
+FailureOr<Value> GraphRegionLowering::lookup(Value source, Scope &scope) {
+  if (isa<MemRefType>(source.getType())) {
+    // Memory is a static binding: it is never projected between phases.
+    if (Value memory = memories.lookupOrNull(source))
+      return memory;
+    return failure();
+  }
+  if (Value mapped = scope.mapping.lookupOrNull(source))
+    return mapped;
+  if (Value projected = scope.projected.lookup(source))
+    return projected;
+  if (!scope.parent)
+    return failure();
+  FailureOr<Value> outer = lookup(source, *scope.parent);
+  if (failed(outer))
+    return failure();
+  Value projected = scope.project(*outer);
+  scope.projected[source] = projected;
+  return projected;
+}
+
+Value GraphRegionLowering::allOf(ArrayRef<Value> events, Location loc) {
+  SmallVector<Value> unique;
+  for (Value event : events)
+    if (event && !llvm::is_contained(unique, event))
+      unique.push_back(event);
+  assert(!unique.empty() && "all_of of nothing");
+  if (unique.size() == 1)
+    return unique.front();
+  if (unique.size() <= 4)
+    return SyncOp::create(builder, loc, ValueRange(unique).getTypes(), unique)
+        .getOutputs()
+        .front();
+  // Balanced binary tree; the left half takes the extra element.
+  size_t half = (unique.size() + 1) / 2;
+  Value left = allOf(ArrayRef(unique).take_front(half), loc);
+  Value right = allOf(ArrayRef(unique).drop_front(half), loc);
+  return allOf({left, right}, loc);
+}
+
+LogicalResult GraphRegionLowering::lowerLoad(Operation *op, Scope &scope,
+                                             FrontierState &state) {
+  auto load = cast<memref::LoadOp>(op);
+  FailureOr<Value> memory = lookup(load.getMemRef(), scope);
+  if (failed(memory))
+    return op->emitError() << "memref is not a memory input of the region";
+  SmallVector<Value> indices;
+  for (Value index : load.getIndices()) {
+    FailureOr<Value> mapped = lookup(index, scope);
+    if (failed(mapped))
+      return op->emitError() << "index is not available in the graph";
+    indices.push_back(*mapped);
+  }
+  unsigned p = getPartition(load.getMemRef());
+  Location loc = op->getLoc();
+  Value ctrl = allOf({state.exec, state.writes[p]}, loc);
+  auto access = LoadOp::create(builder, loc, load.getType(),
+                               builder.getNoneType(), *memory, indices, ctrl);
+  scope.mapping.map(load.getResult(), access.getData());
+  state.reads[p] = allOf({state.reads[p], access.getDone()}, loc);
+  return success();
+}
+
+LogicalResult GraphRegionLowering::lowerStore(Operation *op, Scope &scope,
+                                              FrontierState &state) {
+  auto store = cast<memref::StoreOp>(op);
+  FailureOr<Value> memory = lookup(store.getMemRef(), scope);
+  FailureOr<Value> value = lookup(store.getValueToStore(), scope);
+  if (failed(memory) || failed(value))
+    return op->emitError() << "operand is not available in the graph";
+  SmallVector<Value> indices;
+  for (Value index : store.getIndices()) {
+    FailureOr<Value> mapped = lookup(index, scope);
+    if (failed(mapped))
+      return op->emitError() << "index is not available in the graph";
+    indices.push_back(*mapped);
+  }
+  unsigned p = getPartition(store.getMemRef());
+  Location loc = op->getLoc();
+  Value ctrl = allOf({state.exec, state.reads[p]}, loc);
+  Value done = StoreOp::create(builder, loc, builder.getNoneType(), *memory,
+                               indices, *value, ctrl)
+                   .getDone();
+  state.writes[p] = done;
+  state.reads[p] = done;
+  return success();
+}
+
+LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
+                                           FrontierState &state) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    // A constant fires once per activation of the region it lives in.
+    Value value = ConstantOp::create(builder, op->getLoc(), constant.getType(),
+                                     scope.control, constant.getValue());
+    scope.mapping.map(constant.getResult(), value);
+    return success();
+  }
+  if (isa<memref::LoadOp>(op))
+    return lowerLoad(op, scope, state);
+  if (isa<memref::StoreOp>(op))
+    return lowerStore(op, scope, state);
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return lowerFor(loop, scope, state);
+  if (auto branch = dyn_cast<scf::IfOp>(op))
+    return lowerIf(branch, scope, state);
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return lowerWhile(loop, scope, state);
+  if (op->getNumRegions() == 0 &&
+      lookupActorSchema(op->getName().getStringRef())) {
+    // A registered compute actor keeps its semantics; only operands change.
+    IRMapping operands;
+    for (Value operand : op->getOperands()) {
+      FailureOr<Value> mapped = lookup(operand, scope);
+      if (failed(mapped))
+        return op->emitError() << "operand is not available in the graph";
+      operands.map(operand, *mapped);
+    }
+    Operation *clone = builder.clone(*op, operands);
+    for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+      scope.mapping.map(from, to);
+    return success();
+  }
+  return op->emitError() << "'" << op->getName()
+                         << "' has no dataflow template or actor";
+}
+
+FailureOr<FrontierState> GraphRegionLowering::lowerBlock(Block &block,
+                                                         Scope &scope,
+                                                         FrontierState state) {
+  for (Operation &op : block.without_terminator())
+    if (failed(lowerOp(&op, scope, state)))
+      return failure();
+  return state;
+}
+
+GraphRegionLowering::Ring
+GraphRegionLowering::buildRing(Value phase, Value init, Location loc) {
+  // The feedback is set once the body exists; until then it is the init.
+  auto carry = CarryOp::create(builder, loc, init.getType(), phase, init, init);
+  auto lanes = DemuxOp::create(
+      builder, loc, TypeRange{init.getType(), init.getType()}, phase, carry);
+  return {carry, lanes.getLanes()[0], lanes.getLanes()[1]};
+}

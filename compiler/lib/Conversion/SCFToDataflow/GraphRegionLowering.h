@@ -1,0 +1,104 @@
+//===- GraphRegionLowering.h - one spatial region into a graph --*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// Private to the SCF-to-dataflow conversion. One recursive traversal lowers
+// the structured body of a loom.spatial_region into the body of a
+// dataflow.graph, carrying execution permission and the per-partition
+// write/read memory frontiers (dataflow-semantics.md, "Memory-frontier
+// model").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_LIB_CONVERSION_SCFTODATAFLOW_GRAPHREGIONLOWERING_H
+#define LOOM_LIB_CONVERSION_SCFTODATAFLOW_GRAPHREGIONLOWERING_H
+
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <functional>
+
+namespace loom::conversion {
+
+/// Execution permission E and, per alias partition p, the write frontier
+/// W[p] and the read frontier R[p]; all `none` streams.
+struct FrontierState {
+  mlir::Value exec;
+  llvm::SmallVector<mlir::Value, 2> writes;
+  llvm::SmallVector<mlir::Value, 2> reads;
+};
+
+/// The values of one source region, living in one token phase. A value of
+/// an enclosing region is projected into this phase once, on first use.
+struct Scope {
+  Scope *parent = nullptr;
+  /// Fires once per activation of the region: constants hang off it.
+  mlir::Value control;
+  /// Source values defined in this region -> graph streams.
+  mlir::IRMapping mapping;
+  /// Projects a parent-phase stream into this phase.
+  std::function<mlir::Value(mlir::Value)> project;
+  llvm::DenseMap<mlir::Value, mlir::Value> projected;
+};
+
+class GraphRegionLowering {
+public:
+  /// Lowers into the body of `graph`, whose memory arguments all belong to
+  /// one alias partition (no-alias evidence does not reach threads yet).
+  GraphRegionLowering(dataflow::GraphOp graph, unsigned numPartitions);
+
+  /// Binds a memref of the source region to a graph memory argument.
+  void bindMemory(mlir::Value source, mlir::Value graphMemory) {
+    memories.map(source, graphMemory);
+  }
+
+  /// Lowers every operation of `block` but its terminator.
+  mlir::FailureOr<FrontierState> lowerBlock(mlir::Block &block, Scope &scope,
+                                            FrontierState state);
+
+  /// The stream standing for `source` in `scope`.
+  mlir::FailureOr<mlir::Value> lookup(mlir::Value source, Scope &scope);
+
+  /// all_of(events): one sync (a balanced binary tree of syncs above four
+  /// prerequisites, as Part 3 publishes wide event joins); duplicates
+  /// removed; a single event is returned as it is.
+  mlir::Value allOf(llvm::ArrayRef<mlir::Value> events, mlir::Location loc);
+
+  mlir::OpBuilder &getBuilder() { return builder; }
+
+private:
+  mlir::LogicalResult lowerOp(mlir::Operation *op, Scope &scope,
+                              FrontierState &state);
+  mlir::LogicalResult lowerLoad(mlir::Operation *op, Scope &scope,
+                                FrontierState &state);
+  mlir::LogicalResult lowerStore(mlir::Operation *op, Scope &scope,
+                                 FrontierState &state);
+  mlir::LogicalResult lowerFor(mlir::scf::ForOp op, Scope &scope,
+                               FrontierState &state);
+  mlir::LogicalResult lowerIf(mlir::scf::IfOp op, Scope &scope,
+                              FrontierState &state);
+  mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op, Scope &scope,
+                                 FrontierState &state);
+
+  /// carry(phase, init, next) -> demux(phase): {exit lane, body lane}. The
+  /// carry is returned so its feedback can be set once the body exists.
+  struct Ring {
+    dataflow::CarryOp carry;
+    mlir::Value exit, body;
+  };
+  Ring buildRing(mlir::Value phase, mlir::Value init, mlir::Location loc);
+
+  /// The partition of a memref: one conservative partition today.
+  unsigned getPartition(mlir::Value memref) { return 0; }
+
+  mlir::OpBuilder builder;
+  mlir::IRMapping memories;
+  unsigned numPartitions;
+};
+
+} // namespace loom::conversion
+
+#endif // LOOM_LIB_CONVERSION_SCFTODATAFLOW_GRAPHREGIONLOWERING_H

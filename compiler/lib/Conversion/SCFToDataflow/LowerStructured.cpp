@@ -1,0 +1,327 @@
+//===- LowerStructured.cpp - scf.for, scf.if and scf.while templates -----===//
+//
+// Part of the Loom project.
+//
+// The structured templates of Part 3 section 6 on top of the recursive
+// traversal in GraphRegionLowering.cpp. Lane convention: lane 0 is the false
+// lane, lane 1 the true lane.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphRegionLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace loom::dataflow;
+using namespace loom::conversion;
+
+/// Casts an `index` loop bound to i64 (dataflow.stream needs a signless
+/// integer; i64 is Loom's index width); other types pass through.
+static Value toStreamType(OpBuilder &builder, Location loc, Value value) {
+  if (!value.getType().isIndex())
+    return value;
+  return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
+}
+
+//===----------------------------------------------------------------------===//
+// scf.for
+//===----------------------------------------------------------------------===//
+//
+//   %iv, %phase = dataflow.stream %lb, %ub, %step step add while slt
+//   %x_raw = carry %phase, %x_init, %x_next      for E, iter_args, W, R
+//   %x_exit, %x_body = demux %phase, %x_raw
+//   captured %v: demux(%phase, invariant(%phase, %v)) true lane
+//
+LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
+                                            FrontierState &state) {
+  Location loc = loop.getLoc();
+  FailureOr<Value> lb = lookup(loop.getLowerBound(), scope);
+  FailureOr<Value> ub = lookup(loop.getUpperBound(), scope);
+  FailureOr<Value> step = lookup(loop.getStep(), scope);
+  if (failed(lb) || failed(ub) || failed(step))
+    return loop.emitError() << "loop bounds are not available in the graph";
+  Value init = toStreamType(builder, loc, *lb);
+  auto stream = StreamOp::create(
+      builder, loc, init.getType(), builder.getI1Type(), init,
+      toStreamType(builder, loc, *ub), toStreamType(builder, loc, *step),
+      StepKindAttr::get(builder.getContext(), StepKind::Add),
+      arith::CmpIPredicateAttr::get(builder.getContext(),
+                                    loop.getUnsignedCmp()
+                                        ? arith::CmpIPredicate::ult
+                                        : arith::CmpIPredicate::slt));
+  Value phase = stream.getPhase();
+
+  Ring exec = buildRing(phase, state.exec, loc);
+  SmallVector<Ring> args, writes, reads;
+  for (Value init : loop.getInitArgs()) {
+    FailureOr<Value> mapped = lookup(init, scope);
+    if (failed(mapped))
+      return loop.emitError() << "iter_arg init is not available";
+    args.push_back(buildRing(phase, *mapped, loc));
+  }
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    writes.push_back(buildRing(phase, state.writes[p], loc));
+    reads.push_back(buildRing(phase, state.reads[p], loc));
+  }
+
+  Scope body;
+  body.parent = &scope;
+  body.control = exec.body;
+  body.project = [this, phase, loc](Value outer) -> Value {
+    Value replay =
+        InvariantOp::create(builder, loc, outer.getType(), phase, outer);
+    return DemuxOp::create(builder, loc,
+                           TypeRange{outer.getType(), outer.getType()}, phase,
+                           replay)
+        .getLanes()[1];
+  };
+  // The iv already has body cardinality: it enters the body ungated.
+  Value iv = stream.getIv();
+  if (loop.getInductionVar().getType().isIndex())
+    iv = arith::IndexCastOp::create(builder, loc, builder.getIndexType(), iv);
+  body.mapping.map(loop.getInductionVar(), iv);
+  for (auto [arg, ring] : llvm::zip(loop.getRegionIterArgs(), args))
+    body.mapping.map(arg, ring.body);
+
+  FrontierState inside{exec.body, {}, {}};
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    inside.writes.push_back(writes[p].body);
+    inside.reads.push_back(reads[p].body);
+  }
+  FailureOr<FrontierState> out = lowerBlock(*loop.getBody(), body, inside);
+  if (failed(out))
+    return failure();
+
+  // Feedback: every ring takes what one body execution produced.
+  exec.carry.getNextMutable().assign(out->exec);
+  for (auto [ring, yielded] :
+       llvm::zip(args, loop.getBody()->getTerminator()->getOperands())) {
+    FailureOr<Value> next = lookup(yielded, body);
+    if (failed(next))
+      return loop.emitError() << "yielded value is not available";
+    ring.carry.getNextMutable().assign(*next);
+  }
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    writes[p].carry.getNextMutable().assign(out->writes[p]);
+    reads[p].carry.getNextMutable().assign(out->reads[p]);
+    state.writes[p] = writes[p].exit;
+    state.reads[p] = reads[p].exit;
+  }
+  state.exec = exec.exit;
+  for (auto [result, ring] : llvm::zip(loop.getResults(), args))
+    scope.mapping.map(result, ring.exit);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scf.if
+//===----------------------------------------------------------------------===//
+//
+//   %e_else, %e_then = demux %cond, %E           and W, R, captured values
+//   then / else lowered from their lanes
+//   %r = mux %cond, %r_else, %r_then             and E, W, R
+//
+LogicalResult GraphRegionLowering::lowerIf(scf::IfOp branch, Scope &scope,
+                                           FrontierState &state) {
+  Location loc = branch.getLoc();
+  FailureOr<Value> cond = lookup(branch.getCondition(), scope);
+  if (failed(cond))
+    return branch.emitError() << "condition is not available in the graph";
+  auto split = [&](Value value) {
+    return DemuxOp::create(builder, loc,
+                           TypeRange{value.getType(), value.getType()}, *cond,
+                           value)
+        .getLanes();
+  };
+  // lanes[0] is the else (false) side, lanes[1] the then (true) side.
+  std::array<FrontierState, 2> in;
+  for (unsigned lane = 0; lane < 2; ++lane)
+    in[lane].exec = split(state.exec)[lane];
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    auto w = split(state.writes[p]);
+    auto r = split(state.reads[p]);
+    for (unsigned lane = 0; lane < 2; ++lane) {
+      in[lane].writes.push_back(w[lane]);
+      in[lane].reads.push_back(r[lane]);
+    }
+  }
+  std::array<Scope, 2> sides;
+  std::array<FrontierState, 2> out = in;
+  std::array<SmallVector<Value>, 2> results;
+  std::array<Region *, 2> regions = {&branch.getElseRegion(),
+                                     &branch.getThenRegion()};
+  for (unsigned lane = 0; lane < 2; ++lane) {
+    Scope &side = sides[lane];
+    side.parent = &scope;
+    side.control = in[lane].exec;
+    side.project = [this, loc, cond = *cond, lane](Value outer) -> Value {
+      return DemuxOp::create(builder, loc,
+                             TypeRange{outer.getType(), outer.getType()}, cond,
+                             outer)
+          .getLanes()[lane];
+    };
+    // A missing else is the identity false lane.
+    if (regions[lane]->empty())
+      continue;
+    Block &block = regions[lane]->front();
+    FailureOr<FrontierState> lowered = lowerBlock(block, side, in[lane]);
+    if (failed(lowered))
+      return failure();
+    out[lane] = *lowered;
+    for (Value yielded : block.getTerminator()->getOperands()) {
+      FailureOr<Value> value = lookup(yielded, side);
+      if (failed(value))
+        return branch.emitError() << "yielded value is not available";
+      results[lane].push_back(*value);
+    }
+  }
+  auto join = [&](Value onFalse, Value onTrue) {
+    return MuxOp::create(builder, loc, onTrue.getType(), *cond,
+                         ValueRange{onFalse, onTrue})
+        .getResult();
+  };
+  state.exec = join(out[0].exec, out[1].exec);
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    state.writes[p] = join(out[0].writes[p], out[1].writes[p]);
+    state.reads[p] = join(out[0].reads[p], out[1].reads[p]);
+  }
+  for (auto [i, result] : llvm::enumerate(branch.getResults()))
+    scope.mapping.map(result, join(results[0][i], results[1][i]));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scf.while
+//===----------------------------------------------------------------------===//
+//
+//   %iter_ctrl = carry %cond, %E, %after_done       and a_i, W, R
+//   before(%iter_ctrl, %a_i) -> %cond, %b_j, %before_done, W_b, R_b
+//   %b_exit_j, %b_after_j = demux %cond, %b_j
+//   %while_done, _ = demux %cond, %before_done
+//   %after_phase, %after_ctrl = gate %cond, %before_done
+//   after(%after_ctrl, %b_after_j) -> %a_next_i, %after_done, W_a, R_a
+//
+LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
+                                              FrontierState &state) {
+  Location loc = loop.getLoc();
+  // The condition exists only after the before region is lowered: the
+  // carries start with a placeholder selector.
+  Value placeholder =
+      ConstantOp::create(builder, loc, builder.getI1Type(), scope.control,
+                         builder.getBoolAttr(false));
+  auto carry = [&](Value init) {
+    return CarryOp::create(builder, loc, init.getType(), placeholder, init,
+                           init);
+  };
+  CarryOp execCarry = carry(state.exec);
+  SmallVector<CarryOp> args, writes, reads;
+  for (Value init : loop.getInits()) {
+    FailureOr<Value> mapped = lookup(init, scope);
+    if (failed(mapped))
+      return loop.emitError() << "loop init is not available";
+    args.push_back(carry(*mapped));
+  }
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    writes.push_back(carry(state.writes[p]));
+    reads.push_back(carry(state.reads[p]));
+  }
+
+  // Before region: runs K+1 times, in the phase of the condition.
+  Value cond; // set below; the projections read it lazily
+  Scope before;
+  before.parent = &scope;
+  before.control = execCarry;
+  before.project = [this, loc, &cond](Value outer) -> Value {
+    return InvariantOp::create(builder, loc, outer.getType(), cond, outer);
+  };
+  for (auto [arg, c] : llvm::zip(loop.getBeforeArguments(), args))
+    before.mapping.map(arg, c.getOut());
+  FrontierState beforeIn{execCarry, {}, {}};
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    beforeIn.writes.push_back(writes[p]);
+    beforeIn.reads.push_back(reads[p]);
+  }
+  // Captured values of the before region need %cond, which the region
+  // computes: lower with a placeholder and patch the invariants after.
+  cond = placeholder;
+  FailureOr<FrontierState> b =
+      lowerBlock(loop.getBefore().front(), before, beforeIn);
+  if (failed(b))
+    return failure();
+  scf::ConditionOp condition = loop.getConditionOp();
+  FailureOr<Value> realCond = lookup(condition.getCondition(), before);
+  if (failed(realCond))
+    return loop.emitError() << "condition is not available in the graph";
+  placeholder.replaceAllUsesWith(*realCond);
+  placeholder.getDefiningOp()->erase();
+  cond = *realCond;
+
+  auto split = [&](Value value) {
+    return DemuxOp::create(builder, loc,
+                           TypeRange{value.getType(), value.getType()}, cond,
+                           value)
+        .getLanes();
+  };
+  SmallVector<Value> exits, afterArgs;
+  for (Value operand : condition.getArgs()) {
+    FailureOr<Value> value = lookup(operand, before);
+    if (failed(value))
+      return loop.emitError() << "condition operand is not available";
+    auto lanes = split(*value);
+    exits.push_back(lanes[0]);
+    afterArgs.push_back(lanes[1]);
+  }
+  Value whileDone = split(b->exec)[0];
+  auto gate = GateOp::create(
+      builder, loc, TypeRange{builder.getI1Type(), builder.getNoneType()}, cond,
+      b->exec);
+  FrontierState afterIn{gate.getAfterValue(), {}, {}};
+  SmallVector<Value> writeExits, readExits;
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    auto w = split(b->writes[p]);
+    auto r = split(b->reads[p]);
+    writeExits.push_back(w[0]);
+    readExits.push_back(r[0]);
+    afterIn.writes.push_back(w[1]);
+    afterIn.reads.push_back(r[1]);
+  }
+
+  // After region: K times; captured values replayed in before phase and
+  // projected through the true lane.
+  Scope after;
+  after.parent = &scope;
+  after.control = gate.getAfterValue();
+  after.project = [this, loc, cond](Value outer) -> Value {
+    Value replay =
+        InvariantOp::create(builder, loc, outer.getType(), cond, outer);
+    return DemuxOp::create(builder, loc,
+                           TypeRange{outer.getType(), outer.getType()}, cond,
+                           replay)
+        .getLanes()[1];
+  };
+  for (auto [arg, value] : llvm::zip(loop.getAfterArguments(), afterArgs))
+    after.mapping.map(arg, value);
+  FailureOr<FrontierState> a =
+      lowerBlock(loop.getAfter().front(), after, afterIn);
+  if (failed(a))
+    return failure();
+
+  execCarry.getNextMutable().assign(a->exec);
+  for (auto [c, yielded] : llvm::zip(args, loop.getYieldOp().getOperands())) {
+    FailureOr<Value> next = lookup(yielded, after);
+    if (failed(next))
+      return loop.emitError() << "yielded value is not available";
+    c.getNextMutable().assign(*next);
+  }
+  for (unsigned p = 0; p < numPartitions; ++p) {
+    writes[p].getNextMutable().assign(a->writes[p]);
+    reads[p].getNextMutable().assign(a->reads[p]);
+    state.writes[p] = writeExits[p];
+    state.reads[p] = readExits[p];
+  }
+  state.exec = whileDone;
+  for (auto [result, exit] : llvm::zip(loop.getResults(), exits))
+    scope.mapping.map(result, exit);
+  return success();
+}

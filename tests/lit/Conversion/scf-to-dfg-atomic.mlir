@@ -1,0 +1,35 @@
+// RUN: not loom-opt %s --loom-lower-scf-to-dfg 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not loom-opt %s --loom-lower-scf-to-dfg --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UNCHANGED
+
+// One region without a template makes the whole publication fail: the
+// module keeps both regions and gains no graph.
+// ERR: error: cannot lower spatial region: 'scf.index_switch' has no template in this lowering yet
+// UNCHANGED-NOT: dataflow.graph private
+// UNCHANGED: loom.spatial_region
+// UNCHANGED: loom.spatial_region
+// UNCHANGED-NOT: dataflow.graph.launch
+dataflow.thread private @t(%a: memref<?xf32>, %s: index) ctrl(%c) domain<dense> {
+  loom.spatial_region memories(%a : memref<?xf32>) {
+  ^bb0(%a1: memref<?xf32>):
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    memref.store %z, %a1[%c0] : memref<?xf32>
+    loom.spatial_yield
+  }
+  loom.spatial_region values(%s : index) memories(%a : memref<?xf32>) {
+  ^bb0(%s1: index, %a1: memref<?xf32>):
+    %c0 = arith.constant 0 : index
+    %v = scf.index_switch %s1 -> f32
+    case 2 {
+      %one = arith.constant 1.0 : f32
+      scf.yield %one : f32
+    }
+    default {
+      %zero = arith.constant 0.0 : f32
+      scf.yield %zero : f32
+    }
+    memref.store %v, %a1[%c0] : memref<?xf32>
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
