@@ -3,7 +3,7 @@
 
 // One region without a template makes the whole publication fail: the
 // module keeps both regions and gains no graph.
-// ERR: error: cannot lower spatial region: 'scf.index_switch' has no template in this lowering yet
+// ERR: error: cannot lower spatial region: 'scf.forall' has no template in this lowering yet
 // UNCHANGED-NOT: dataflow.graph private
 // UNCHANGED: loom.spatial_region
 // UNCHANGED: loom.spatial_region
@@ -19,14 +19,9 @@ dataflow.thread private @t(%a: memref<?xf32>, %s: index) ctrl(%c) domain<dense> 
   loom.spatial_region values(%s : index) memories(%a : memref<?xf32>) {
   ^bb0(%s1: index, %a1: memref<?xf32>):
     %c0 = arith.constant 0 : index
-    %v = scf.index_switch %s1 -> f32
-    case 2 {
-      %one = arith.constant 1.0 : f32
-      scf.yield %one : f32
-    }
-    default {
-      %zero = arith.constant 0.0 : f32
-      scf.yield %zero : f32
+    %v = arith.constant 1.0 : f32
+    scf.forall (%i) in (4) {
+      memref.store %v, %a1[%i] : memref<?xf32>
     }
     memref.store %v, %a1[%c0] : memref<?xf32>
     loom.spatial_yield

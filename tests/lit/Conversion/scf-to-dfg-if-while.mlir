@@ -64,3 +64,37 @@ dataflow.thread private @find(%a: memref<?xf32>, %key: f32, %out: memref<1xindex
   memref.store %r, %out[%c0] : memref<1xindex>
   dataflow.thread.yield
 }
+
+// -----
+
+// scf.index_switch with cases [2, 5]: the lane is 0 (default), 1 or 2,
+// computed with arith.select; demux and mux have three lanes.
+// CHECK-LABEL: dataflow.graph private @switch_g0
+//       CHECK: %[[EQ2:.+]] = arith.cmpi eq, %{{.+}}, %{{.+}} : index
+//       CHECK: %[[L1:.+]] = arith.select %[[EQ2]], %{{.+}}, %{{.+}} : index
+//       CHECK: %[[LANE:.+]] = arith.select %{{.+}}, %{{.+}}, %[[L1]] : index
+//       CHECK: dataflow.demux %[[LANE]], %{{.+}} : (index, none) -> (none, none, none)
+//       CHECK: dataflow.mux %[[LANE]], %{{.+}}, %{{.+}}, %{{.+}} : (index, f32, f32, f32) -> f32
+//   CHECK-NOT: scf.
+dataflow.thread private @switch(%s: index, %a: memref<1xf32>) ctrl(%c) domain<dense> {
+  loom.spatial_region values(%s : index) memories(%a : memref<1xf32>) attributes {graph_name = "switch_g0"} {
+  ^bb0(%s1: index, %a1: memref<1xf32>):
+    %c0 = arith.constant 0 : index
+    %v = scf.index_switch %s1 -> f32
+    case 2 {
+      %two = arith.constant 2.0 : f32
+      scf.yield %two : f32
+    }
+    case 5 {
+      %five = arith.constant 5.0 : f32
+      scf.yield %five : f32
+    }
+    default {
+      %zero = arith.constant 0.0 : f32
+      scf.yield %zero : f32
+    }
+    memref.store %v, %a1[%c0] : memref<1xf32>
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}

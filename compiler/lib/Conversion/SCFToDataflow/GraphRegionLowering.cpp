@@ -136,6 +136,26 @@ LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
     return lowerIf(branch, scope, state);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return lowerWhile(loop, scope, state);
+  if (auto branch = dyn_cast<scf::IndexSwitchOp>(op)) {
+    // A zero-case switch is its default region.
+    if (branch.getNumCases() == 0) {
+      FailureOr<FrontierState> out =
+          lowerBlock(branch.getDefaultBlock(), scope, state);
+      if (failed(out))
+        return failure();
+      state = *out;
+      for (auto [result, yielded] :
+           llvm::zip(branch.getResults(),
+                     branch.getDefaultBlock().getTerminator()->getOperands())) {
+        FailureOr<Value> value = lookup(yielded, scope);
+        if (failed(value))
+          return op->emitError() << "yielded value is not available";
+        scope.mapping.map(result, *value);
+      }
+      return success();
+    }
+    return lowerIndexSwitch(branch, scope, state);
+  }
   if (op->getNumRegions() == 0 &&
       lookupActorSchema(op->getName().getStringRef())) {
     // A registered compute actor keeps its semantics; only operands change.

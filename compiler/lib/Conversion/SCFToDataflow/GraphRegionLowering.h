@@ -80,6 +80,13 @@ private:
                                FrontierState &state);
   mlir::LogicalResult lowerIf(mlir::scf::IfOp op, Scope &scope,
                               FrontierState &state);
+  mlir::LogicalResult lowerIndexSwitch(mlir::scf::IndexSwitchOp op,
+                                       Scope &scope, FrontierState &state);
+  /// The shared selection transfer of if and index_switch: `lanes[k]` is
+  /// lowered from lane k of `selector`; an empty region is the identity.
+  mlir::LogicalResult lowerSelection(mlir::Operation *op, mlir::Value selector,
+                                     llvm::ArrayRef<mlir::Region *> lanes,
+                                     Scope &scope, FrontierState &state);
   mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op, Scope &scope,
                                  FrontierState &state);
 

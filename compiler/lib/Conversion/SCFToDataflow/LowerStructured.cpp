@@ -115,56 +115,49 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
 }
 
 //===----------------------------------------------------------------------===//
-// scf.if
+// scf.if and scf.index_switch: one selection transfer
 //===----------------------------------------------------------------------===//
 //
-//   %e_else, %e_then = demux %cond, %E           and W, R, captured values
-//   then / else lowered from their lanes
-//   %r = mux %cond, %r_else, %r_then             and E, W, R
+//   %e_0, %e_1, ... = demux %sel, %E            and W, R, captured values
+//   each region lowered from its own lane (an empty region is the identity)
+//   %r = mux %sel, %r_0, %r_1, ...               and E, W, R
 //
-LogicalResult GraphRegionLowering::lowerIf(scf::IfOp branch, Scope &scope,
-                                           FrontierState &state) {
-  Location loc = branch.getLoc();
-  FailureOr<Value> cond = lookup(branch.getCondition(), scope);
-  if (failed(cond))
-    return branch.emitError() << "condition is not available in the graph";
+LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
+                                                  ArrayRef<Region *> lanes,
+                                                  Scope &scope,
+                                                  FrontierState &state) {
+  Location loc = op->getLoc();
+  unsigned numLanes = lanes.size();
   auto split = [&](Value value) {
-    return DemuxOp::create(builder, loc,
-                           TypeRange{value.getType(), value.getType()}, *cond,
-                           value)
-        .getLanes();
+    SmallVector<Type> types(numLanes, value.getType());
+    return DemuxOp::create(builder, loc, types, selector, value).getLanes();
   };
-  // lanes[0] is the else (false) side, lanes[1] the then (true) side.
-  std::array<FrontierState, 2> in;
-  for (unsigned lane = 0; lane < 2; ++lane)
-    in[lane].exec = split(state.exec)[lane];
+  SmallVector<FrontierState> in(numLanes);
+  for (auto [lane, exec] : llvm::enumerate(split(state.exec)))
+    in[lane].exec = exec;
   for (unsigned p = 0; p < numPartitions; ++p) {
     auto w = split(state.writes[p]);
     auto r = split(state.reads[p]);
-    for (unsigned lane = 0; lane < 2; ++lane) {
+    for (unsigned lane = 0; lane < numLanes; ++lane) {
       in[lane].writes.push_back(w[lane]);
       in[lane].reads.push_back(r[lane]);
     }
   }
-  std::array<Scope, 2> sides;
-  std::array<FrontierState, 2> out = in;
-  std::array<SmallVector<Value>, 2> results;
-  std::array<Region *, 2> regions = {&branch.getElseRegion(),
-                                     &branch.getThenRegion()};
-  for (unsigned lane = 0; lane < 2; ++lane) {
+  SmallVector<Scope> sides(numLanes);
+  SmallVector<FrontierState> out = in;
+  SmallVector<SmallVector<Value>> results(numLanes);
+  for (unsigned lane = 0; lane < numLanes; ++lane) {
     Scope &side = sides[lane];
     side.parent = &scope;
     side.control = in[lane].exec;
-    side.project = [this, loc, cond = *cond, lane](Value outer) -> Value {
-      return DemuxOp::create(builder, loc,
-                             TypeRange{outer.getType(), outer.getType()}, cond,
-                             outer)
+    side.project = [this, loc, selector, lane, numLanes](Value outer) {
+      SmallVector<Type> types(numLanes, outer.getType());
+      return DemuxOp::create(builder, loc, types, selector, outer)
           .getLanes()[lane];
     };
-    // A missing else is the identity false lane.
-    if (regions[lane]->empty())
-      continue;
-    Block &block = regions[lane]->front();
+    if (lanes[lane]->empty())
+      continue; // A missing else is the identity false lane.
+    Block &block = lanes[lane]->front();
     FailureOr<FrontierState> lowered = lowerBlock(block, side, in[lane]);
     if (failed(lowered))
       return failure();
@@ -172,23 +165,75 @@ LogicalResult GraphRegionLowering::lowerIf(scf::IfOp branch, Scope &scope,
     for (Value yielded : block.getTerminator()->getOperands()) {
       FailureOr<Value> value = lookup(yielded, side);
       if (failed(value))
-        return branch.emitError() << "yielded value is not available";
+        return op->emitError() << "yielded value is not available";
       results[lane].push_back(*value);
     }
   }
-  auto join = [&](Value onFalse, Value onTrue) {
-    return MuxOp::create(builder, loc, onTrue.getType(), *cond,
-                         ValueRange{onFalse, onTrue})
+  auto join = [&](auto laneValue) {
+    SmallVector<Value> operands;
+    for (unsigned lane = 0; lane < numLanes; ++lane)
+      operands.push_back(laneValue(lane));
+    return MuxOp::create(builder, loc, operands.front().getType(), selector,
+                         operands)
         .getResult();
   };
-  state.exec = join(out[0].exec, out[1].exec);
+  state.exec = join([&](unsigned lane) { return out[lane].exec; });
   for (unsigned p = 0; p < numPartitions; ++p) {
-    state.writes[p] = join(out[0].writes[p], out[1].writes[p]);
-    state.reads[p] = join(out[0].reads[p], out[1].reads[p]);
+    state.writes[p] = join([&](unsigned lane) { return out[lane].writes[p]; });
+    state.reads[p] = join([&](unsigned lane) { return out[lane].reads[p]; });
   }
-  for (auto [i, result] : llvm::enumerate(branch.getResults()))
-    scope.mapping.map(result, join(results[0][i], results[1][i]));
+  for (unsigned i = 0; i < op->getNumResults(); ++i)
+    scope.mapping.map(op->getResult(i),
+                      join([&](unsigned lane) { return results[lane][i]; }));
   return success();
+}
+
+LogicalResult GraphRegionLowering::lowerIf(scf::IfOp branch, Scope &scope,
+                                           FrontierState &state) {
+  FailureOr<Value> cond = lookup(branch.getCondition(), scope);
+  if (failed(cond))
+    return branch.emitError() << "condition is not available in the graph";
+  // Lane 0 is the false (else) lane, lane 1 the true (then) lane.
+  return lowerSelection(branch, *cond,
+                        {&branch.getElseRegion(), &branch.getThenRegion()},
+                        scope, state);
+}
+
+// Cases [c_0, ..., c_n-1] normalize to dense lanes: lane 0 is the default
+// region, lane i+1 case i. One case uses an i1 selector (false = default);
+// more use an index selector computed with all-operand arith.select (never
+// a mux, which would leave unselected constants queued).
+LogicalResult GraphRegionLowering::lowerIndexSwitch(scf::IndexSwitchOp op,
+                                                    Scope &scope,
+                                                    FrontierState &state) {
+  Location loc = op.getLoc();
+  FailureOr<Value> arg = lookup(op.getArg(), scope);
+  if (failed(arg))
+    return op.emitError() << "switch argument is not available in the graph";
+  ArrayRef<int64_t> cases = op.getCases();
+  SmallVector<Region *> lanes = {&op.getDefaultRegion()};
+  for (Region &region : op.getCaseRegions())
+    lanes.push_back(&region);
+  auto constant = [&](int64_t value) {
+    return ConstantOp::create(builder, loc, builder.getIndexType(),
+                              scope.control, builder.getIndexAttr(value))
+        .getResult();
+  };
+  auto equals = [&](int64_t value) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, *arg,
+                                 constant(value))
+        .getResult();
+  };
+  Value selector;
+  if (cases.size() == 1) {
+    selector = equals(cases.front());
+  } else {
+    selector = constant(0);
+    for (auto [i, value] : llvm::enumerate(cases))
+      selector = arith::SelectOp::create(builder, loc, equals(value),
+                                         constant(i + 1), selector);
+  }
+  return lowerSelection(op, selector, lanes, scope, state);
 }
 
 //===----------------------------------------------------------------------===//

@@ -30,6 +30,10 @@ def LowerSCFToDataflowPass
       E, W and R are muxed back (a missing else is the identity false lane);
     - `scf.while`: condition-driven carry rings into the before region,
       `gate` into the after region, false lanes are the exits;
+    - `scf.index_switch`: the argument is normalized to dense lanes with
+      `arith.cmpi` / `arith.select` (lane 0 the default region, lane i+1
+      case i; one case uses an `i1` selector, zero cases is the default
+      region) and lowered by the same selection transfer as `scf.if`;
     - `arith.constant` becomes `dataflow.constant` fired by the control of
       the region it lives in; registered compute ops are kept;
     - retirement is `all_of(final E, final R, value outputs)` published as
@@ -42,8 +46,8 @@ def LowerSCFToDataflowPass
     last launch's `done`.
 
     Publication is atomic: if any region cannot be lowered (an operation
-    without a template or actor, `scf.index_switch`, `scf.forall` /
-    `scf.parallel`, channels), the module is left unchanged and the pass
+    without a template or actor, `scf.forall` / `scf.parallel` inside a
+    region, `scf.execute_region`, channels), the module is left unchanged and the pass
     fails with a diagnostic naming the region and the construct.
   }];
   let dependentDialects = ["::loom::dataflow::DataflowDialect",
