@@ -62,3 +62,27 @@ dataflow.thread private @copy(%a: memref<?xf32>, %n: i32, %s: f32) ctrl(%c) doma
   }
   dataflow.thread.yield
 }
+
+// -----
+
+// A fixed-domain effect-form forall is replicated into static lanes that
+// start from one E and (W, R) and join with all_of.
+// CHECK-LABEL: dataflow.graph private @lanes_g0
+//   CHECK-DAG: dataflow.constant %{{.+}} {value = 0 : index} : index
+//   CHECK-DAG: dataflow.constant %{{.+}} {value = 1 : index} : index
+//   CHECK-DAG: dataflow.constant %{{.+}} {value = 2 : index} : index
+//       CHECK: %[[D0:.+]] = dataflow.store
+//       CHECK: %[[D1:.+]] = dataflow.store
+//       CHECK: %[[D2:.+]] = dataflow.store
+//       CHECK: dataflow.sync %[[D0]], %[[D1]], %[[D2]]
+//   CHECK-NOT: scf.
+dataflow.thread private @lanes(%a: memref<3xf32>, %v: f32) ctrl(%c) domain<dense> {
+  loom.spatial_region values(%v : f32) memories(%a : memref<3xf32>) attributes {graph_name = "lanes_g0"} {
+  ^bb0(%v1: f32, %a1: memref<3xf32>):
+    scf.forall (%i) in (3) {
+      memref.store %v1, %a1[%i] : memref<3xf32>
+    }
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}

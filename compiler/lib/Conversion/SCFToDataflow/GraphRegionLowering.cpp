@@ -136,6 +136,8 @@ LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
     return lowerIf(branch, scope, state);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return lowerWhile(loop, scope, state);
+  if (auto loop = dyn_cast<scf::ForallOp>(op))
+    return lowerForall(loop, scope, state);
   if (auto branch = dyn_cast<scf::IndexSwitchOp>(op)) {
     // A zero-case switch is its default region.
     if (branch.getNumCases() == 0) {

@@ -89,6 +89,8 @@ private:
                                      Scope &scope, FrontierState &state);
   mlir::LogicalResult lowerWhile(mlir::scf::WhileOp op, Scope &scope,
                                  FrontierState &state);
+  mlir::LogicalResult lowerForall(mlir::scf::ForallOp op, Scope &scope,
+                                  FrontierState &state);
 
   /// carry(phase, init, next) -> demux(phase): {exit lane, body lane}. The
   /// carry is returned so its feedback can be set once the body exists.

@@ -54,7 +54,7 @@ static std::string checkRegion(SpatialRegionOp region) {
     return "memory results are not lowered yet";
   std::string why;
   region.getBody().walk([&](Operation *op) {
-    if (isa<scf::ForallOp, scf::ParallelOp, scf::ExecuteRegionOp>(op))
+    if (isa<scf::ParallelOp, scf::ExecuteRegionOp>(op))
       why = "'" + op->getName().getStringRef().str() +
             "' has no template in this lowering yet";
     return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
