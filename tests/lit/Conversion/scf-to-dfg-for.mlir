@@ -68,11 +68,11 @@ dataflow.thread private @copy(%a: memref<?xf32>, %n: i32, %s: f32) ctrl(%c) doma
 // A fixed-domain effect-form forall is replicated into static lanes that
 // start from one E and (W, R) and join with all_of.
 // CHECK-LABEL: dataflow.graph private @lanes_g0
-//   CHECK-DAG: dataflow.constant %{{.+}} {value = 0 : index} : index
-//   CHECK-DAG: dataflow.constant %{{.+}} {value = 1 : index} : index
-//   CHECK-DAG: dataflow.constant %{{.+}} {value = 2 : index} : index
+//       CHECK: dataflow.constant %{{.+}} {value = 0 : index} : index
 //       CHECK: %[[D0:.+]] = dataflow.store
+//       CHECK: dataflow.constant %{{.+}} {value = 1 : index} : index
 //       CHECK: %[[D1:.+]] = dataflow.store
+//       CHECK: dataflow.constant %{{.+}} {value = 2 : index} : index
 //       CHECK: %[[D2:.+]] = dataflow.store
 //       CHECK: dataflow.sync %[[D0]], %[[D1]], %[[D2]]
 //   CHECK-NOT: scf.
