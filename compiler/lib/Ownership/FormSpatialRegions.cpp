@@ -50,6 +50,11 @@ static std::string getInadmissibleReason(Operation *op) {
       reason = "it accesses a memref without identity layout";
       return WalkResult::interrupt();
     }
+    if (llvm::any_of(nested->getResultTypes(), llvm::IsaPred<MemRefType>)) {
+      reason = "'" + nested->getName().getStringRef().str() +
+               "' produces a memref, which cannot flow through a graph";
+      return WalkResult::interrupt();
+    }
     if (lookupActorSchema(nested->getName().getStringRef()))
       return WalkResult::advance();
     reason = "'" + nested->getName().getStringRef().str() +
@@ -151,6 +156,22 @@ static void formRegions(ThreadOp thread) {
   for (ArrayRef<Operation *> run : runs) {
     if (llvm::none_of(run, isWork))
       continue;
+    // A run whose results are unused and that writes no memory is dead
+    // code: a graph for it would have nothing to retire.
+    DenseSet<Operation *> members(run.begin(), run.end());
+    bool observable = llvm::any_of(run, [&](Operation *op) {
+      bool writes = false;
+      op->walk([&](memref::StoreOp) { writes = true; });
+      return writes || llvm::any_of(op->getUsers(), [&](Operation *user) {
+               return !members.contains(user);
+             });
+    });
+    if (!observable) {
+      run.front()->emitRemark()
+          << "dead code in thread @" << thread.getSymName()
+          << " is not given a spatial region";
+      continue;
+    }
     std::string name =
         (thread.getSymName() + "_g" + std::to_string(count++)).str();
     wrapRun(run, name);

@@ -4,13 +4,15 @@
 //
 // Reads LLVM IR (.ll or .bc), prepares it the way the device compile does,
 // imports it into MLIR and runs the raising pipeline, printing the result.
-// `--no-prepare` skips the LLVM-level preparation (for IR that is already
-// cleaned up), `--import-only` stops after the import.
+// `--until=threads|dataflow` continues with ownership and SCF-to-dataflow
+// lowering. `--no-prepare` skips the LLVM-level preparation (for IR that is
+// already cleaned up), `--import-only` stops after the import.
 //
 //===----------------------------------------------------------------------===//
 
 #include "loom/InitAllDialects.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
+#include "loom/KernelCompiler/KernelCompiler.h"
 #include "loom/Raising/Pipeline.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -36,6 +38,10 @@ static cl::opt<bool> noPrepare("no-prepare",
                                cl::desc("Skip the LLVM-level preparation"));
 static cl::opt<bool> importOnly("import-only",
                                 cl::desc("Stop after importing into MLIR"));
+static cl::opt<std::string>
+    until("until", cl::init("scf"),
+          cl::desc("Last stage to run: scf (raising), threads (raising and "
+                   "ownership) or dataflow (the whole kernel compiler)"));
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
@@ -61,9 +67,18 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "loom-raise") << "importing the LLVM IR failed\n";
     return 1;
   }
+  if (until != "scf" && until != "threads" && until != "dataflow") {
+    WithColor::error(errs(), "loom-raise")
+        << "--until must be scf, threads or dataflow, got '" << until << "'\n";
+    return 1;
+  }
   if (!importOnly) {
     mlir::PassManager pm(&context);
     loom::raising::buildRaisingPipeline(pm);
+    if (until != "scf")
+      loom::compiler::buildOwnershipPipeline(pm);
+    if (until == "dataflow")
+      loom::compiler::buildDataflowPipeline(pm);
     if (mlir::failed(pm.run(*imported)))
       return 1;
   }

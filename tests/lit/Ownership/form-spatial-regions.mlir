@@ -40,7 +40,7 @@ dataflow.thread private @split(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense
   %c0 = arith.constant 0 : index
   %w = arith.mulf %v, %v : f32
   memref.store %w, %a[%c0] : memref<?xf32>
-  // expected-remark @below {{stays InstructionCore code of thread @split: 'memref.alloca' has no dataflow actor}}
+  // expected-remark @below {{stays InstructionCore code of thread @split: 'memref.alloca' produces a memref, which cannot flow through a graph}}
   %t = memref.alloca() : memref<4xf32>
   %u = arith.addf %w, %v : f32
   memref.store %u, %a[%c0] : memref<?xf32>
@@ -54,5 +54,32 @@ dataflow.thread private @split(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense
 //   CHECK-NOT:   loom.spatial_region
 dataflow.thread private @idle() ctrl(%c) domain<dense> {
   %c0 = arith.constant 0 : index
+  dataflow.thread.yield
+}
+
+// -----
+
+// Dead pure computation gets no region: a graph for it would retire nothing.
+// CHECK-LABEL: dataflow.thread private @dead
+//   CHECK-NOT:   loom.spatial_region
+dataflow.thread private @dead(%x: f32) ctrl(%c) domain<dense> {
+  // expected-remark @below {{dead code in thread @dead is not given a spatial region}}
+  %y = arith.mulf %x, %x : f32
+  dataflow.thread.yield
+}
+
+// -----
+
+// A select between memrefs cannot enter a graph.
+// CHECK-LABEL: dataflow.thread private @pick
+//       CHECK:   arith.select
+//       CHECK:   loom.spatial_region
+// expected-remark @below {{spatial region 'pick_g0' formed for 3 operations}}
+dataflow.thread private @pick(%a: memref<?xf32>, %b: memref<?xf32>, %c1: i1) ctrl(%c) domain<dense> {
+  // expected-remark @below {{stays InstructionCore code of thread @pick: 'arith.select' produces a memref}}
+  %m = arith.select %c1, %a, %b : memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  memref.store %z, %m[%c0] : memref<?xf32>
   dataflow.thread.yield
 }

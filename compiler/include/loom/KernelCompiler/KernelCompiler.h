@@ -12,6 +12,7 @@
 #ifndef LOOM_KERNELCOMPILER_KERNELCOMPILER_H
 #define LOOM_KERNELCOMPILER_KERNELCOMPILER_H
 
+#include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
@@ -35,6 +36,14 @@ struct KernelStages {
   /// one sentence each, for -Rpass-analysis=loom.
   std::vector<std::string> remarks;
 };
+
+/// Adds the ownership passes the kernel compiler runs after raising:
+/// attach hints and loop facts, parallelize loops, form threads and spatial
+/// regions.
+void buildOwnershipPipeline(mlir::OpPassManager &pm);
+
+/// Adds SCF-to-dataflow lowering and the finalized-program validator.
+void buildDataflowPipeline(mlir::OpPassManager &pm);
 
 /// Compiles the kernel `symbol` of `kernelModule` (a module holding its
 /// definition and declarations of what it calls). On success the returned

@@ -57,6 +57,13 @@ static std::string checkRegion(SpatialRegionOp region) {
     if (isa<scf::ParallelOp, scf::ExecuteRegionOp>(op))
       why = "'" + op->getName().getStringRef().str() +
             "' has no template in this lowering yet";
+    // Memory is a static binding; it never flows through control or
+    // compute (Part 3 section 6: memref-typed structured results are
+    // rewritten, kept in InstructionCore code or rejected).
+    else if (!isa<loom::SpatialYieldOp>(op) &&
+             llvm::any_of(op->getResultTypes(), llvm::IsaPred<MemRefType>))
+      why = "'" + op->getName().getStringRef().str() +
+            "' produces a memref; memory cannot flow through a graph";
     return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
   });
   return why;
