@@ -3,13 +3,16 @@
 // Part of the Loom project.
 //
 // The pipeline: prepare the device copy at the LLVM level, import it into
-// the LLVM dialect, raise it to structured SCF with memref roots (issue C).
-// SCF-to-dataflow lowering (issue D) is not implemented, so every kernel is
-// reported as not offloadable with that reason and runs on the host.
+// the LLVM dialect, raise it to structured SCF with memref roots, form
+// threads and spatial regions (issue C),
+// then lower every spatial region to a dataflow graph (issue D) and validate
+// the finalized program. The dataflow program is the kernel's artifact.
 //
 //===----------------------------------------------------------------------===//
 
 #include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/Conversion/SCFToDataflow/Passes.h"
+#include "loom/Dialect/Dataflow/Transforms/Passes.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Raising/Pipeline.h"
@@ -28,6 +31,19 @@
 
 using namespace llvm;
 using namespace loom::compiler;
+
+void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(ownership::createAttachHintsPass());
+  pm.addPass(ownership::createAttachLoopFactsPass());
+  pm.addPass(ownership::createParallelizeLoopsPass());
+  pm.addPass(ownership::createFormThreadsPass());
+  pm.addPass(ownership::createFormSpatialRegionsPass());
+}
+
+void loom::compiler::buildDataflowPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(conversion::createLowerSCFToDataflowPass());
+  pm.addPass(dataflow::createValidateDataflowPass());
+}
 
 Error loom::compiler::compileKernel(const Module &kernelModule,
                                     StringRef symbol,
@@ -67,18 +83,28 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
 
   mlir::PassManager raising(&context);
   raising::buildRaisingPipeline(raising);
-  raising.addPass(ownership::createAttachHintsPass());
-  raising.addPass(ownership::createAttachLoopFactsPass());
-  raising.addPass(ownership::createParallelizeLoopsPass());
-  raising.addPass(ownership::createFormThreadsPass());
-  raising.addPass(ownership::createFormSpatialRegionsPass());
+  buildOwnershipPipeline(raising);
   if (mlir::failed(raising.run(*imported)))
     return createStringError(
         "raising to structured SCF failed" +
         (diagnostics.empty() ? std::string() : ": " + diagnostics));
   raw_string_ostream scf(stages.scf);
   imported->print(scf);
-  return createStringError(
-      "lowering structured SCF to dataflow is not implemented yet (issue D); "
-      "the kernel runs on the host");
+
+  // Part 3: every spatial region becomes a graph and its launch; the result
+  // must pass the finalized-program validator.
+  mlir::PassManager lowering(&context);
+  buildDataflowPipeline(lowering);
+  if (mlir::failed(lowering.run(*imported)))
+    return createStringError(
+        "lowering structured SCF to dataflow failed" +
+        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+  bool hasGraph = false;
+  imported->walk([&](dataflow::GraphOp) { hasGraph = true; });
+  if (!hasGraph)
+    return createStringError("no part of the kernel can run on the "
+                             "SpatialCore: no spatial region was formed");
+  raw_string_ostream dfg(stages.dataflow);
+  imported->print(dfg);
+  return Error::success();
 }
