@@ -7,6 +7,7 @@
 #include "Diagnostics.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace loom::plugin;
@@ -65,10 +66,35 @@ static const DiagInfo kDiags[] = {
     {LoomDiag::TripcountOrder, DiagnosticsEngine::Error,
      "hint '%0' needs min <= typical <= max and min <= average <= max; got "
      "%1"},
+    {LoomDiag::CountTooLarge, DiagnosticsEngine::Error,
+     "argument %0 of hint '%1' must be at most 9223372036854775807, got %2"},
+    {LoomDiag::WordForCount, DiagnosticsEngine::Error,
+     "argument %0 of hint '%1' must be an integer constant expression, got "
+     "'%2'; the count comes first, as in '%3'"},
+    {LoomDiag::EmptyKernelName, DiagnosticsEngine::Error,
+     "the kernel name of hint '%0' must not be empty; omit the argument for "
+     "the default name"},
+    {LoomDiag::LoopConditionFalse, DiagnosticsEngine::Error,
+     "loop hint '%0' precedes a '%1' loop whose condition is always false, "
+     "so it never repeats; remove the hint"},
+    {LoomDiag::ReduceNonInteger, DiagnosticsEngine::Error,
+     "LOOM_REDUCE(%0) needs an integer or bool accumulator; '%1' has type %2"},
+    {LoomDiag::NeedsPointerOrArray, DiagnosticsEngine::Error,
+     "hint '%0' needs a pointer or an array; '%1' has type %2"},
 };
+
+SourceLocation loom::plugin::getWrittenLoc(const SourceManager &sources,
+                                           SourceLocation loc) {
+  while (loc.isMacroID() && !sources.isMacroArgExpansion(loc) &&
+         sources.isWrittenInScratchSpace(sources.getSpellingLoc(loc)))
+    loc = sources.getImmediateExpansionRange(loc).getBegin();
+  return loc;
+}
 
 DiagnosticBuilder loom::plugin::report(DiagnosticsEngine &engine,
                                        SourceLocation loc, LoomDiag diag) {
+  if (engine.hasSourceManager())
+    loc = getWrittenLoc(engine.getSourceManager(), loc);
   for (const DiagInfo &info : kDiags) {
     if (info.diag != diag)
       continue;

@@ -36,10 +36,22 @@ enum class LoomDiag {
   RomNonConst,
   TargetMisplaced,
   TripcountOrder,
+  CountTooLarge,
+  WordForCount,
+  EmptyKernelName,
+  LoopConditionFalse,
+  ReduceNonInteger,
+  NeedsPointerOrArray,
 };
 
-/// Reports `diag` at `loc` through `engine`; stream the %N arguments into
-/// the returned builder.
+/// The location where a hint token was written: `loc` without the
+/// expansions whose spelling is in the scratch buffer (the text of a
+/// `_Pragma`, the tokens the pragma handler injects).
+clang::SourceLocation getWrittenLoc(const clang::SourceManager &sources,
+                                    clang::SourceLocation loc);
+
+/// Reports `diag` at getWrittenLoc(`loc`) through `engine`; stream the %N
+/// arguments into the returned builder.
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &engine,
                                 clang::SourceLocation loc, LoomDiag diag);
 

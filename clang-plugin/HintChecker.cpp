@@ -6,7 +6,8 @@
 // checker validates the rest: that each injected annotate attribute sits on
 // an entity of the right kind, that each loop-hint carrier wraps a loop, that
 // counts are positive integer constants, and that hints on one entity neither
-// repeat nor conflict.
+// repeat nor conflict. Templates are checked per instantiation: a count or a
+// type that depends on a template parameter is only known there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +17,13 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -25,7 +31,8 @@ using namespace loom::plugin;
 
 namespace {
 
-/// One hint found in the AST: its table entry, location and arguments.
+/// One hint found in the AST: its table entry, location and arguments (by
+/// argument position; null where a loop carrier holds a word).
 struct FoundHint {
   const HintInfo *info;
   SourceLocation loc;
@@ -37,20 +44,29 @@ public:
   explicit HintChecker(ASTContext &context)
       : context(context), diags(context.getDiagnostics()) {}
 
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
   bool VisitDecl(Decl *decl);
   bool VisitAttributedStmt(AttributedStmt *stmt);
   bool VisitSwitchStmt(SwitchStmt *stmt);
 
 private:
+  bool firstReport(SourceLocation loc, LoomDiag diag);
+  SourceLocation getHintLoc(SourceLocation tokenLoc);
   void checkDeclHint(Decl *decl, const FoundHint &hint);
+  void checkVariableHint(VarDecl *var, const FoundHint &hint);
   void checkCounts(const FoundHint &hint);
   void checkDuplicatesAndConflicts(ArrayRef<FoundHint> hints, StringRef entity);
+  void sortBySource(SmallVectorImpl<FoundHint> &hints);
   std::string describe(const Decl *decl);
   std::string describe(const Stmt *stmt);
 
   ASTContext &context;
   DiagnosticsEngine &diags;
   llvm::SmallPtrSet<const SwitchStmt *, 16> seenCarriers;
+  /// (location, diagnostic) pairs already reported: a template and its
+  /// instantiations share the hint's location.
+  llvm::DenseSet<std::pair<unsigned, unsigned>> reported;
 };
 
 } // namespace
@@ -64,87 +80,151 @@ static const HintInfo *getHint(const AnnotateAttr *attr) {
   return lookupHint(name);
 }
 
-/// Returns the hint a loop-hint carrier calls, with its call, or null.
-static const HintInfo *getCarrierHint(const SwitchStmt *stmt,
-                                      const CallExpr *&call) {
-  call = dyn_cast_or_null<CallExpr>(stmt->getCond()->IgnoreParenImpCasts());
-  if (!call || !call->getDirectCallee() ||
-      call->getDirectCallee()->getName() != kLoopHintCallee ||
-      call->getNumArgs() == 0)
-    return nullptr;
-  const auto *name =
-      dyn_cast<StringLiteral>(call->getArg(0)->IgnoreParenImpCasts());
-  return name ? lookupHint(name->getString()) : nullptr;
+/// Returns the parsed carrier text if `expr` is a loop-hint carrier call,
+/// `__builtin_annotation(<count>, "loom.<hint>...@<location>...")`.
+static std::optional<LoopCarrierText> getCarrier(const Expr *expr,
+                                                 const CallExpr *&call) {
+  call =
+      dyn_cast_or_null<CallExpr>(expr ? expr->IgnoreParenImpCasts() : nullptr);
+  if (!call || call->getNumArgs() != 2 ||
+      call->getBuiltinCallee() != Builtin::BI__builtin_annotation)
+    return std::nullopt;
+  const auto *text =
+      dyn_cast<StringLiteral>(call->getArg(1)->IgnoreParenImpCasts());
+  if (!text || !text->isOrdinary())
+    return std::nullopt;
+  return parseLoopCarrier(text->getString());
+}
+
+/// Returns the count a carrier call holds, or null if it holds none (the
+/// literal 0). The pragma handler wraps a count as
+/// `__builtin_choose_expr(__builtin_classify_type(N) <= 4, (N) + 0, 0)`.
+static const Expr *getCarrierCount(const CallExpr *call) {
+  // Not IgnoreParens: it looks through __builtin_choose_expr.
+  const Expr *arg = call->getArg(0)->IgnoreImpCasts();
+  while (const auto *paren = dyn_cast<ParenExpr>(arg))
+    arg = paren->getSubExpr()->IgnoreImpCasts();
+  if (const auto *choose = dyn_cast<ChooseExpr>(arg)) {
+    const Expr *sum = choose->getLHS()->IgnoreParens();
+    if (const auto *op = dyn_cast<BinaryOperator>(sum))
+      return op->getLHS()->IgnoreParens();
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(sum))
+      return op->getArg(0)->IgnoreParens();
+    return sum;
+  }
+  if (const auto *literal = dyn_cast<IntegerLiteral>(arg))
+    if (literal->getValue().isZero())
+      return nullptr;
+  return arg;
 }
 
 /// Returns the evaluated integer of `expr`, or nullopt if it is not an
 /// integer constant expression.
 static std::optional<llvm::APSInt> evaluateCount(const Expr *expr,
                                                  ASTContext &context) {
-  if (expr->isValueDependent() ||
-      !expr->getType()->isIntegralOrEnumerationType())
+  if (!expr->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   return expr->getIntegerConstantExpr(context);
 }
 
+/// The location of the hint an injected token belongs to (see
+/// getWrittenLoc): what diagnostics, duplicates and ordering go by.
+SourceLocation HintChecker::getHintLoc(SourceLocation tokenLoc) {
+  return getWrittenLoc(context.getSourceManager(), tokenLoc);
+}
+
+bool HintChecker::firstReport(SourceLocation loc, LoomDiag diag) {
+  return reported.insert({loc.getRawEncoding(), unsigned(diag)}).second;
+}
+
 void HintChecker::checkCounts(const FoundHint &hint) {
-  SmallVector<int64_t, 4> values;
+  // In a template the count may depend on a parameter: the instantiations
+  // are checked instead.
+  for (const Expr *arg : hint.args)
+    if (arg && arg->isValueDependent())
+      return;
+  SmallVector<llvm::APSInt, 4> values;
   for (auto [i, arg] : llvm::enumerate(hint.args)) {
     HintArg shape = hint.info->args[i];
-    if (shape != HintArg::Count && shape != HintArg::MinCount)
+    if (!arg || (shape != HintArg::Count && shape != HintArg::MinCount))
       continue;
     std::optional<llvm::APSInt> value = evaluateCount(arg, context);
-    if (!value) {
-      report(diags, hint.loc, LoomDiag::NonConstantCount)
-          << unsigned(i + 1) << hint.info->spelling;
-      return;
+    LoomDiag diag = LoomDiag::NonConstantCount;
+    if (value && shape == HintArg::Count && !value->isStrictlyPositive())
+      diag = LoomDiag::NonPositiveCount;
+    else if (value && value->isNegative())
+      diag = LoomDiag::NegativeCount;
+    else if (value && value->getActiveBits() > 63)
+      diag = LoomDiag::CountTooLarge;
+    else if (value) {
+      values.push_back(*value);
+      continue;
     }
-    int64_t v = value->getSExtValue();
-    if (shape == HintArg::Count && v <= 0) {
-      report(diags, hint.loc, LoomDiag::NonPositiveCount)
-          << unsigned(i + 1) << hint.info->spelling << std::to_string(v);
-      return;
+    if (firstReport(hint.loc, diag)) {
+      auto builder = report(diags, hint.loc, diag)
+                     << unsigned(i + 1) << hint.info->spelling;
+      if (value)
+        builder << toString(*value, 10);
     }
-    if (shape == HintArg::MinCount && v < 0) {
-      report(diags, hint.loc, LoomDiag::NegativeCount)
-          << unsigned(i + 1) << hint.info->spelling << std::to_string(v);
-      return;
-    }
-    values.push_back(v);
+    return;
   }
+  auto le = [&](unsigned a, unsigned b) {
+    return llvm::APSInt::compareValues(values[a], values[b]) <= 0;
+  };
   StringRef spelling = hint.info->spelling;
   bool ordered = true;
-  if (spelling == "tripcount_range")
-    ordered = values[0] <= values[1];
-  else if (spelling == "tripcount_typical")
-    ordered = values[1] <= values[0] && values[0] <= values[2];
-  else if (spelling == "tripcount_full")
-    ordered = values[2] <= values[0] && values[0] <= values[3] &&
-              values[2] <= values[1] && values[1] <= values[3];
-  if (!ordered) {
+  if (spelling == "tripcount_range" && values.size() == 2)
+    ordered = le(0, 1);
+  else if (spelling == "tripcount_typical" && values.size() == 3)
+    ordered = le(1, 0) && le(0, 2);
+  else if (spelling == "tripcount_full" && values.size() == 4)
+    ordered = le(2, 0) && le(0, 3) && le(2, 1) && le(1, 3);
+  if (!ordered && firstReport(hint.loc, LoomDiag::TripcountOrder)) {
     std::string got;
     llvm::raw_string_ostream os(got);
-    llvm::interleaveComma(values, os);
+    llvm::interleaveComma(
+        values, os, [&](const llvm::APSInt &v) { os << toString(v, 10); });
     report(diags, hint.loc, LoomDiag::TripcountOrder) << spelling << got;
   }
 }
 
+/// True if `a` and `b` may not go on one entity: either names the other.
+static bool conflicts(const HintInfo &a, const HintInfo &b) {
+  return (!a.conflictsWith.empty() && a.conflictsWith == b.spelling) ||
+         (!b.conflictsWith.empty() && b.conflictsWith == a.spelling);
+}
+
 void HintChecker::checkDuplicatesAndConflicts(ArrayRef<FoundHint> hints,
                                               StringRef entity) {
+  // `hints` is in source order: report at the later hint.
   for (unsigned i = 0; i < hints.size(); ++i)
     for (unsigned j = 0; j < i; ++j) {
       if (hints[i].info == hints[j].info) {
-        report(diags, hints[i].loc, LoomDiag::DuplicateHint)
-            << hints[i].info->spelling << entity;
+        if (firstReport(hints[i].loc, LoomDiag::DuplicateHint))
+          report(diags, hints[i].loc, LoomDiag::DuplicateHint)
+              << hints[i].info->spelling << entity;
         return;
       }
-      if (!hints[i].info->conflictsWith.empty() &&
-          hints[i].info->conflictsWith == hints[j].info->spelling) {
-        report(diags, hints[i].loc, LoomDiag::ConflictingHints)
-            << hints[i].info->spelling << hints[j].info->spelling << entity;
+      if (conflicts(*hints[i].info, *hints[j].info)) {
+        if (firstReport(hints[i].loc, LoomDiag::ConflictingHints))
+          report(diags, hints[i].loc, LoomDiag::ConflictingHints)
+              << hints[i].info->spelling << hints[j].info->spelling << entity;
         return;
       }
     }
+}
+
+void HintChecker::sortBySource(SmallVectorImpl<FoundHint> &hints) {
+  SourceManager &sources = context.getSourceManager();
+  // Insertion sort: a handful of hints, and equal locations keep their
+  // order.
+  for (unsigned i = 1; i < hints.size(); ++i)
+    for (unsigned j = i;
+         j > 0 && sources.isBeforeInTranslationUnit(
+                      sources.getExpansionLoc(hints[j].loc),
+                      sources.getExpansionLoc(hints[j - 1].loc));
+         --j)
+      std::swap(hints[j], hints[j - 1]);
 }
 
 std::string HintChecker::describe(const Decl *decl) {
@@ -171,28 +251,65 @@ std::string HintChecker::describe(const Stmt *stmt) {
   return std::string("a statement of kind '") + stmt->getStmtClassName() + "'";
 }
 
+/// The string literal argument `index` of `hint`, or "".
+static StringRef getStringArg(const FoundHint &hint, unsigned index) {
+  if (index >= hint.args.size() || !hint.args[index])
+    return "";
+  const auto *str =
+      dyn_cast<StringLiteral>(hint.args[index]->IgnoreParenImpCasts());
+  return str ? str->getString() : "";
+}
+
+void HintChecker::checkVariableHint(VarDecl *var, const FoundHint &hint) {
+  StringRef spelling = hint.info->spelling;
+  QualType type = var->getType().getNonReferenceType();
+  if (type->isDependentType())
+    return checkCounts(hint);
+  if (spelling == "reduce") {
+    StringRef op = getStringArg(hint, 0);
+    if (!type->isArithmeticType()) {
+      if (firstReport(hint.loc, LoomDiag::ReduceNonScalar))
+        report(diags, hint.loc, LoomDiag::ReduceNonScalar)
+            << var->getName() << var->getType();
+    } else if ((op == "&" || op == "|" || op == "^") &&
+               !type->isIntegralOrEnumerationType()) {
+      if (firstReport(hint.loc, LoomDiag::ReduceNonInteger))
+        report(diags, hint.loc, LoomDiag::ReduceNonInteger)
+            << op << var->getName() << var->getType();
+    }
+  }
+  if ((spelling == "stream" || spelling == "memory_bank") &&
+      !type->isPointerType() && !type->isArrayType() &&
+      firstReport(hint.loc, LoomDiag::NeedsPointerOrArray))
+    report(diags, hint.loc, LoomDiag::NeedsPointerOrArray)
+        << spelling << var->getName() << var->getType();
+  checkCounts(hint);
+}
+
 void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
   StringRef spelling = hint.info->spelling;
   auto *fn = dyn_cast<FunctionDecl>(decl);
   auto *var = dyn_cast<VarDecl>(decl);
+  auto reportOnce = [&](LoomDiag diag) -> std::optional<DiagnosticBuilder> {
+    if (!firstReport(hint.loc, diag))
+      return std::nullopt;
+    return report(diags, hint.loc, diag);
+  };
   switch (hint.info->placement) {
   case HintPlacement::Candidate:
   case HintPlacement::Function: {
-    bool objectTarget = false;
-    if (spelling == "target" && !hint.args.empty())
-      if (const auto *str =
-              dyn_cast<StringLiteral>(hint.args[0]->IgnoreParenImpCasts()))
-        objectTarget = isObjectTarget(str->getString());
-    if (objectTarget) {
+    StringRef target = spelling == "target" ? getStringArg(hint, 0) : "";
+    if (isObjectTarget(target)) {
       // "rom" and "extmemory" say where an object lives.
       if (!var) {
-        report(diags, hint.loc, LoomDiag::TargetMisplaced)
-            << cast<StringLiteral>(hint.args[0]->IgnoreParenImpCasts())
-                   ->getString()
-            << "objects (parameters and variables)" << describe(decl);
+        if (auto builder = reportOnce(LoomDiag::TargetMisplaced))
+          *builder << target << "objects (parameters and variables)"
+                   << describe(decl);
         return;
       }
       QualType type = var->getType();
+      if (type->isDependentType())
+        return;
       QualType object = type->isPointerType() ? type->getPointeeType()
                         : type->isArrayType()
                             ? QualType(type->getPointeeOrArrayElementType(), 0)
@@ -200,37 +317,29 @@ void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
       bool isConst = object.isConstQualified() ||
                      (type->isArrayType() &&
                       context.getBaseElementType(type).isConstQualified());
-      if (spelling == "target" &&
-          cast<StringLiteral>(hint.args[0]->IgnoreParenImpCasts())
-                  ->getString() == "rom" &&
-          !isConst)
-        report(diags, hint.loc, LoomDiag::RomNonConst)
-            << var->getName() << type;
+      if (target == "rom" && !isConst)
+        if (auto builder = reportOnce(LoomDiag::RomNonConst))
+          *builder << var->getName() << type;
       return;
     }
-    if (!fn || !fn->doesThisDeclarationHaveABody()) {
-      if (spelling == "target" && var)
-        report(diags, hint.loc, LoomDiag::TargetMisplaced)
-            << cast<StringLiteral>(hint.args[0]->IgnoreParenImpCasts())
-                   ->getString()
-            << "functions" << describe(decl);
-      else
-        report(diags, hint.loc, LoomDiag::FunctionHintNotOnDefinition)
-            << spelling << describe(decl);
+    if (fn && fn->doesThisDeclarationHaveABody())
+      return;
+    if (!target.empty() && var) {
+      if (auto builder = reportOnce(LoomDiag::TargetMisplaced))
+        *builder << target << "functions" << describe(decl);
+    } else if (auto builder =
+                   reportOnce(LoomDiag::FunctionHintNotOnDefinition)) {
+      *builder << spelling << describe(decl);
     }
     return;
   }
   case HintPlacement::Variable:
     if (!var) {
-      report(diags, hint.loc, LoomDiag::VariableHintMisplaced)
-          << spelling << describe(decl);
+      if (auto builder = reportOnce(LoomDiag::VariableHintMisplaced))
+        *builder << spelling << describe(decl);
       return;
     }
-    if (spelling == "reduce" &&
-        !var->getType().getNonReferenceType()->isArithmeticType())
-      report(diags, hint.loc, LoomDiag::ReduceNonScalar)
-          << var->getName() << var->getType();
-    checkCounts(hint);
+    checkVariableHint(var, hint);
     return;
   case HintPlacement::Loop:
     // A loop hint is never injected as an attribute.
@@ -238,20 +347,31 @@ void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
   }
 }
 
+/// True for a function that is an instantiation of a template (or a member
+/// of one): its hints were checked on the template, and it may be a
+/// declaration whose body is never instantiated.
+static bool isInstantiatedFunction(const Decl *decl) {
+  const auto *fn = dyn_cast<FunctionDecl>(decl);
+  return fn && isTemplateInstantiation(fn->getTemplateSpecializationKind());
+}
+
 bool HintChecker::VisitDecl(Decl *decl) {
+  if (isInstantiatedFunction(decl))
+    return true;
   SmallVector<FoundHint, 4> hints;
   for (const AnnotateAttr *attr : decl->specific_attrs<AnnotateAttr>()) {
     const HintInfo *info = getHint(attr);
-    if (!info)
+    // A redeclaration inherits the hints of the definition before it; they
+    // were checked there.
+    if (!info || attr->isInherited())
       continue;
-    FoundHint hint{info, attr->getLocation(), {}};
+    FoundHint hint{info, getHintLoc(attr->getLocation()), {}};
     for (const Expr *arg : attr->args())
       hint.args.push_back(arg);
     checkDeclHint(decl, hint);
     hints.push_back(hint);
   }
-  // Attributes come back in reverse source order; report the later one.
-  std::reverse(hints.begin(), hints.end());
+  sortBySource(hints);
   checkDuplicatesAndConflicts(hints, isa<FunctionDecl>(decl) ? "function"
                                                              : "declaration");
   return true;
@@ -266,37 +386,100 @@ bool HintChecker::VisitAttributedStmt(AttributedStmt *stmt) {
     LoomDiag diag = info->placement == HintPlacement::Variable
                         ? LoomDiag::VariableHintMisplaced
                         : LoomDiag::FunctionHintNotOnDefinition;
-    report(diags, attr->getLocation(), diag)
-        << info->spelling << describe(stmt->getSubStmt());
+    SourceLocation loc = getHintLoc(attr->getLocation());
+    if (firstReport(loc, diag))
+      report(diags, loc, diag)
+          << info->spelling << describe(stmt->getSubStmt());
   }
   return true;
 }
 
+/// Adds one carrier to `hints`: a count of a hint with several counts joins
+/// the hint's other counts (its carriers are stacked, in argument order).
+static void addCarrier(SmallVectorImpl<FoundHint> &hints,
+                       const LoopCarrierText &text, const CallExpr *call,
+                       SourceLocation loc) {
+  const HintInfo *info = text.hint;
+  const Expr *count = getCarrierCount(call);
+  unsigned index = 0;
+  if (text.argIndex) {
+    index = *text.argIndex;
+  } else {
+    // The count of a hint with one count is its first count position.
+    while (index < info->args.size() && info->args[index] != HintArg::Count &&
+           info->args[index] != HintArg::MinCount)
+      ++index;
+  }
+  bool joins = text.argIndex && !hints.empty() && hints.back().info == info &&
+               index < hints.back().args.size() && !hints.back().args[index];
+  if (!joins)
+    hints.push_back(FoundHint{info, loc, {}});
+  FoundHint &hint = hints.back();
+  if (count && index < info->args.size()) {
+    if (hint.args.size() <= index)
+      hint.args.resize(info->args.size(), nullptr);
+    hint.args[index] = count;
+  }
+}
+
+/// The loop a carrier stack wraps: `target` itself, or the loop under a
+/// clang loop pragma (`#pragma clang loop`, `#pragma unroll`).
+static const Stmt *getWrappedLoop(const Stmt *target) {
+  if (const auto *attributed = dyn_cast_or_null<AttributedStmt>(target))
+    if (llvm::all_of(attributed->getAttrs(),
+                     [](const Attr *attr) { return isa<LoopHintAttr>(attr); }))
+      target = attributed->getSubStmt();
+  return isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(target)
+             ? target
+             : nullptr;
+}
+
+/// Returns "do", "while" or "for" if `loop`'s condition is always false.
+static StringRef getFalseConditionLoop(const Stmt *loop, ASTContext &context) {
+  const Expr *cond = nullptr;
+  StringRef kind;
+  if (const auto *doStmt = dyn_cast<DoStmt>(loop))
+    cond = doStmt->getCond(), kind = "do";
+  else if (const auto *whileStmt = dyn_cast<WhileStmt>(loop))
+    cond = whileStmt->getCond(), kind = "while";
+  else if (const auto *forStmt = dyn_cast<ForStmt>(loop))
+    cond = forStmt->getCond(), kind = "for";
+  bool value = true;
+  if (!cond || cond->isValueDependent() ||
+      !cond->EvaluateAsBooleanCondition(value, context) || value)
+    return "";
+  return kind;
+}
+
 bool HintChecker::VisitSwitchStmt(SwitchStmt *stmt) {
   const CallExpr *call = nullptr;
-  if (seenCarriers.contains(stmt) || !getCarrierHint(stmt, call))
+  if (seenCarriers.contains(stmt) || !getCarrier(stmt->getCond(), call))
     return true;
   // Walk the stack of carriers down to the statement they wrap.
   SmallVector<FoundHint, 4> hints;
   const Stmt *target = stmt;
   while (const auto *carrier = dyn_cast_or_null<SwitchStmt>(target)) {
-    const HintInfo *info = getCarrierHint(carrier, call);
-    if (!info)
+    std::optional<LoopCarrierText> text = getCarrier(carrier->getCond(), call);
+    if (!text)
       break;
     seenCarriers.insert(carrier);
-    FoundHint hint{info, call->getBeginLoc(), {}};
-    // Arguments 0 and 1 are the hint name and its location.
-    for (const Expr *arg : llvm::drop_begin(call->arguments(), 2))
-      hint.args.push_back(arg);
-    hints.push_back(hint);
+    addCarrier(hints, *text, call, getHintLoc(call->getBeginLoc()));
     const auto *body = dyn_cast<DefaultStmt>(carrier->getBody());
     target = body ? body->getSubStmt() : carrier->getBody();
   }
-  if (!isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(target)) {
-    report(diags, hints.front().loc, LoomDiag::LoopHintNotOnLoop)
-        << hints.front().info->spelling << describe(target);
+  const Stmt *loop = getWrappedLoop(target);
+  const FoundHint &first = hints.front();
+  if (!loop) {
+    if (firstReport(first.loc, LoomDiag::LoopHintNotOnLoop))
+      report(diags, first.loc, LoomDiag::LoopHintNotOnLoop)
+          << first.info->spelling << describe(target);
     return true;
   }
+  StringRef falseLoop = getFalseConditionLoop(loop, context);
+  if (!falseLoop.empty() &&
+      firstReport(first.loc, LoomDiag::LoopConditionFalse))
+    report(diags, first.loc, LoomDiag::LoopConditionFalse)
+        << first.info->spelling << falseLoop;
   for (const FoundHint &hint : hints)
     checkCounts(hint);
   checkDuplicatesAndConflicts(hints, "loop");
@@ -305,4 +488,33 @@ bool HintChecker::VisitSwitchStmt(SwitchStmt *stmt) {
 
 void loom::plugin::checkHints(ASTContext &context) {
   HintChecker(context).TraverseDecl(context.getTranslationUnitDecl());
+}
+
+namespace {
+/// Finds the loop-hint carriers of one declaration for foldCarrierCounts.
+class CarrierFolder : public RecursiveASTVisitor<CarrierFolder> {
+public:
+  explicit CarrierFolder(ASTContext &context) : context(context) {}
+
+  bool VisitCallExpr(CallExpr *call) {
+    const CallExpr *carrier = nullptr;
+    if (!getCarrier(call, carrier) || carrier != call)
+      return true;
+    Expr *count = call->getArg(0);
+    if (isa<ConstantExpr>(count) || count->isValueDependent() ||
+        !count->getType()->isIntegralOrEnumerationType())
+      return true;
+    if (std::optional<llvm::APSInt> value =
+            count->getIntegerConstantExpr(context))
+      call->setArg(0, ConstantExpr::Create(context, count, APValue(*value)));
+    return true;
+  }
+
+private:
+  ASTContext &context;
+};
+} // namespace
+
+void loom::plugin::foldCarrierCounts(Decl *decl, ASTContext &context) {
+  CarrierFolder(context).TraverseDecl(decl);
 }

@@ -17,6 +17,13 @@ namespace loom::plugin {
 /// diagnostics at the hint's location; the host code is otherwise untouched.
 void checkHints(clang::ASTContext &context);
 
+/// Replaces the count of every loop-hint carrier in `decl` that is an
+/// integer constant expression by its value (a ConstantExpr around it), so
+/// that code generation emits a constant even for a constexpr function
+/// call. Runs on each top-level declaration before code generation sees it;
+/// the checker later reports the counts that are not constant.
+void foldCarrierCounts(clang::Decl *decl, clang::ASTContext &context);
+
 } // namespace loom::plugin
 
 #endif // LOOM_CLANGPLUGIN_HINTCHECKER_H

@@ -4,10 +4,10 @@
 //
 // Clang leaves Loom's hints in three carriers: `llvm.global.annotations`
 // entries for function hints, `llvm.var.annotation` calls for parameter and
-// variable hints, and `__loom_loop_hint` calls feeding a `switch` in front of
-// each hinted loop. This pass rewrites all three into the documented IR
-// schema and removes the carriers, so later stages see plain attributes and
-// metadata.
+// variable hints, and `llvm.annotation` calls feeding a `switch` in front of
+// each hinted loop (one per count of the hint). This pass rewrites all three
+// into the documented IR schema and removes the carriers, so later stages
+// see plain attributes and metadata.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,9 @@
 
 #include "loom/Driver/Remarks.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -27,6 +29,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 using namespace loom;
@@ -68,8 +71,10 @@ static SmallVector<std::string> readAnnotationArgs(const Value *argsPtr) {
 }
 
 /// The user-visible name of `function`: the demangled qualified name
-/// without parameters, or the symbol itself for C names.
-static std::string getSourceName(const Function &function) {
+/// without parameters (with them if `withParams`), or the symbol itself for
+/// C names.
+static std::string getSourceName(const Function &function,
+                                 bool withParams = false) {
   // The demangler keeps pointers into its input: keep it alive.
   std::string symbol = function.getName().str();
   ItaniumPartialDemangler demangler;
@@ -81,6 +86,12 @@ static std::string getSourceName(const Function &function) {
     return symbol;
   std::string result(name);
   std::free(name);
+  if (char *params = withParams
+                         ? demangler.getFunctionParameters(nullptr, &size)
+                         : nullptr) {
+    result += params;
+    std::free(params);
+  }
   return result;
 }
 
@@ -95,15 +106,37 @@ static std::string joinArgs(ArrayRef<std::string> args) {
 // Function hints
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// What the lowering remembers across functions: the kernels named after
+/// their function, whose names must be made unique at the end, and the
+/// strings the removed carriers used.
+struct LoweringState {
+  struct DefaultName {
+    Function *kernel;
+    Function *origin; ///< the function the name derives from
+    std::string suffix;
+  };
+  SmallVector<DefaultName> defaultNames;
+  SetVector<GlobalVariable *> deadCarrierStrings;
+};
+} // namespace
+
 /// Applies one function-level annotation `loom.<hint>` to `function`.
 static void applyFunctionHint(Function &function, StringRef hint,
-                              ArrayRef<std::string> args, StringRef location) {
+                              ArrayRef<std::string> args, StringRef location,
+                              LoweringState &state) {
   if (hint.consume_front("signature=")) {
     function.addFnAttr("loom.signature", hint);
+  } else if (hint.consume_front("location=")) {
+    // The exact location from the AST wins over the annotation's line.
+    function.addFnAttr("loom.location", hint);
   } else if (hint == "accel" || hint == "candidate") {
+    if (args.empty())
+      state.defaultNames.push_back({&function, &function, ""});
     function.addFnAttr("loom.kernel",
                        args.empty() ? getSourceName(function) : args.front());
-    function.addFnAttr("loom.location", location);
+    if (!function.hasFnAttribute("loom.location"))
+      function.addFnAttr("loom.location", location);
   } else if (hint == "no_accel") {
     function.addFnAttr("loom.no_accel");
   } else if (hint == "target" && !args.empty()) {
@@ -111,8 +144,26 @@ static void applyFunctionHint(Function &function, StringRef hint,
   }
 }
 
+/// `!{!"<hint>", !"<arg>", ...}`, one entry of `!loom.hints`.
+static MDNode *buildVariableHint(LLVMContext &context, StringRef hint,
+                                 ArrayRef<std::string> args) {
+  SmallVector<Metadata *> ops = {MDString::get(context, hint)};
+  for (const std::string &arg : args)
+    ops.push_back(MDString::get(context, arg));
+  return MDNode::get(context, ops);
+}
+
+/// Attaches `!loom.hints !{!{hint...}, !{hint...}}` to each object.
+template <typename T>
+static void
+attachVariableHints(LLVMContext &context,
+                    const MapVector<T *, SmallVector<Metadata *, 2>> &hints) {
+  for (const auto &[object, entries] : hints)
+    object->setMetadata("loom.hints", MDNode::get(context, entries));
+}
+
 /// Consumes the `loom.*` entries of `llvm.global.annotations`.
-static void lowerGlobalAnnotations(Module &module) {
+static void lowerGlobalAnnotations(Module &module, LoweringState &state) {
   GlobalVariable *annotations =
       module.getGlobalVariable("llvm.global.annotations");
   if (!annotations || !annotations->hasInitializer())
@@ -123,6 +174,7 @@ static void lowerGlobalAnnotations(Module &module) {
   SmallVector<Constant *> kept;
   // Strings and argument structs only the consumed entries used.
   SetVector<GlobalVariable *> carriers;
+  MapVector<GlobalVariable *, SmallVector<Metadata *, 2>> globalHints;
   for (Use &use : array->operands()) {
     auto *entry = cast<ConstantStruct>(use.get());
     std::optional<std::string> name = readCString(entry->getOperand(1));
@@ -140,16 +192,13 @@ static void lowerGlobalAnnotations(Module &module) {
               entry->getOperand(i)->stripPointerCasts()))
         carriers.insert(global);
     Value *target = entry->getOperand(0)->stripPointerCasts();
-    if (auto *function = dyn_cast<Function>(target)) {
-      applyFunctionHint(*function, hint, args, location);
-    } else if (auto *global = dyn_cast<GlobalVariable>(target)) {
-      LLVMContext &context = module.getContext();
-      SmallVector<Metadata *> ops = {MDString::get(context, hint)};
-      for (const std::string &arg : args)
-        ops.push_back(MDString::get(context, arg));
-      global->addMetadata("loom.hints", *MDNode::get(context, ops));
-    }
+    if (auto *function = dyn_cast<Function>(target))
+      applyFunctionHint(*function, hint, args, location, state);
+    else if (auto *global = dyn_cast<GlobalVariable>(target))
+      globalHints[global].push_back(
+          buildVariableHint(module.getContext(), hint, args));
   }
+  attachVariableHints(module.getContext(), globalHints);
   if (kept.size() == array->getNumOperands())
     return;
   if (kept.empty()) {
@@ -195,13 +244,14 @@ static Argument *getSpilledArgument(AllocaInst *slot) {
 }
 
 /// Consumes `llvm.var.annotation` calls that carry Loom hints.
-static void lowerVariableAnnotations(Function &function) {
+static void lowerVariableAnnotations(Function &function, LoweringState &state) {
   SmallVector<IntrinsicInst *> carriers;
   for (Instruction &inst : instructions(function))
     if (auto *call = dyn_cast<IntrinsicInst>(&inst))
       if (call->getIntrinsicID() == Intrinsic::var_annotation)
         carriers.push_back(call);
   LLVMContext &context = function.getContext();
+  MapVector<AllocaInst *, SmallVector<Metadata *, 2>> localHints;
   for (IntrinsicInst *call : carriers) {
     std::optional<std::string> name = readCString(call->getArgOperand(1));
     StringRef hint = name ? StringRef(*name) : StringRef();
@@ -215,13 +265,15 @@ static void lowerVariableAnnotations(Function &function) {
           arg->getArgNo(),
           Attribute::get(context, ("loom." + hint).str(), joinArgs(args)));
     } else if (slot) {
-      SmallVector<Metadata *> ops = {MDString::get(context, hint)};
-      for (const std::string &text : args)
-        ops.push_back(MDString::get(context, text));
-      slot->setMetadata("loom.hints", MDNode::get(context, ops));
+      localHints[slot].push_back(buildVariableHint(context, hint, args));
     }
+    for (unsigned i : {1u, 2u, 4u})
+      if (auto *global = dyn_cast<GlobalVariable>(
+              call->getArgOperand(i)->stripPointerCasts()))
+        state.deadCarrierStrings.insert(global);
     call->eraseFromParent();
   }
+  attachVariableHints(context, localHints);
 }
 
 //===----------------------------------------------------------------------===//
@@ -229,35 +281,55 @@ static void lowerVariableAnnotations(Function &function) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One `switch (__loom_loop_hint(...)) default:` carrier.
+/// One `switch (llvm.annotation(<count>, "loom.<hint>...")) default:`
+/// carrier.
 struct LoopCarrier {
-  CallInst *call;
+  IntrinsicInst *call;
   SwitchInst *branch;
-  std::string hint;
-  std::string location;
+  LoopCarrierText text;
 };
 } // namespace
 
 /// Returns the carrier whose switch terminates `block`, if any.
 static std::optional<LoopCarrier> getCarrier(BasicBlock &block) {
   auto *branch = dyn_cast<SwitchInst>(block.getTerminator());
-  auto *call = branch ? dyn_cast<CallInst>(branch->getCondition()) : nullptr;
-  Function *callee = call ? call->getCalledFunction() : nullptr;
-  if (!callee || callee->getName() != kLoopHintCallee || call->arg_size() < 2)
+  if (!branch)
     return std::nullopt;
-  return LoopCarrier{call, branch,
-                     readCString(call->getArgOperand(0)).value_or(""),
-                     readCString(call->getArgOperand(1)).value_or("")};
+  Value *condition = branch->getCondition();
+  if (auto *cast = dyn_cast<CastInst>(condition))
+    condition = cast->getOperand(0);
+  auto *call = dyn_cast<IntrinsicInst>(condition);
+  if (!call || call->getIntrinsicID() != Intrinsic::annotation)
+    return std::nullopt;
+  std::optional<std::string> text = readCString(call->getArgOperand(1));
+  std::optional<LoopCarrierText> parsed =
+      text ? parseLoopCarrier(*text) : std::nullopt;
+  if (!parsed)
+    return std::nullopt;
+  return LoopCarrier{call, branch, std::move(*parsed)};
 }
 
-/// Follows straight-line code (and stacked carriers) from `block` to the
-/// header of the loop a carrier wraps; null if the path branches first.
-static Loop *findWrappedLoop(BasicBlock *block, LoopInfo &loops) {
+/// Follows straight-line code (and stacked carriers) from the carrier in
+/// `start` to the header of the loop it wraps. Returns null if the path
+/// branches first, or reaches a block that other code also enters: such a
+/// join belongs to the code after the hinted statement, which then was no
+/// loop after code generation. The wrapped loop's own back edges are no
+/// such entries.
+static Loop *findWrappedLoop(BasicBlock *start, LoopInfo &loops) {
+  SmallPtrSet<BasicBlock *, 8> chain = {start};
+  BasicBlock *block = getCarrier(*start)->branch->getDefaultDest();
   for (unsigned steps = 0; block && steps < 64; ++steps) {
-    if (loops.isLoopHeader(block))
-      return loops.getLoopFor(block);
+    Loop *loop = loops.isLoopHeader(block) ? loops.getLoopFor(block) : nullptr;
+    for (BasicBlock *pred : predecessors(block))
+      if (!chain.contains(pred) && !(loop && loop->contains(pred)))
+        return nullptr;
+    if (loop)
+      return loop;
+    chain.insert(block);
     if (std::optional<LoopCarrier> next = getCarrier(*block))
       block = next->branch->getDefaultDest();
+    else if (auto *invoke = dyn_cast<InvokeInst>(block->getTerminator()))
+      block = invoke->getNormalDest();
     else
       block = block->getUniqueSuccessor();
   }
@@ -276,61 +348,92 @@ static void addLoopMetadata(Loop *loop, MDNode *entry) {
   loop->setLoopID(id);
 }
 
-/// Builds `!{!"loom.<hint>", args...}` from a carrier call.
-static MDNode *buildHintEntry(const LoopCarrier &carrier) {
-  LLVMContext &context = carrier.call->getContext();
-  SmallVector<Metadata *> ops = {
-      MDString::get(context, ("loom." + carrier.hint))};
-  for (unsigned i = 2; i < carrier.call->arg_size(); ++i) {
-    Value *arg = carrier.call->getArgOperand(i);
-    if (auto *constant = dyn_cast<ConstantInt>(arg))
-      ops.push_back(ConstantAsMetadata::get(constant));
-    else if (std::optional<std::string> text = readCString(arg))
-      ops.push_back(MDString::get(context, *text));
+/// Builds `!{!"loom.<hint>", counts..., words..., !"<file:line:col>"}` from
+/// the carriers of one hint (one per count, in argument order). A hint with
+/// one optional count (parallel, unroll) carries 0 when it has none: a count
+/// is positive.
+static MDNode *buildHintEntry(ArrayRef<const LoopCarrier *> pieces) {
+  const LoopCarrierText &text = pieces.front()->text;
+  LLVMContext &context = pieces.front()->call->getContext();
+  SmallVector<Metadata *> ops = {MDString::get(
+      context, (Twine(kAnnotationPrefix) + text.hint->spelling).str())};
+  SmallVector<const LoopCarrier *, 4> sorted(pieces);
+  llvm::sort(sorted, [](const LoopCarrier *a, const LoopCarrier *b) {
+    return a->text.argIndex.value_or(0) < b->text.argIndex.value_or(0);
+  });
+  for (const LoopCarrier *piece : sorted) {
+    auto *count = dyn_cast<ConstantInt>(piece->call->getArgOperand(0));
+    if (count && (piece->text.argIndex || !count->isZero()))
+      ops.push_back(ConstantAsMetadata::get(count));
   }
-  ops.push_back(MDString::get(context, carrier.location));
+  for (const std::string &word : text.words)
+    ops.push_back(MDString::get(context, word));
+  ops.push_back(MDString::get(context, text.location));
   return MDNode::get(context, ops);
+}
+
+/// Replaces a carrier by a branch to the statement it wraps and remembers
+/// the strings it used.
+static void eraseCarrier(const LoopCarrier &carrier, LoweringState &state) {
+  Value *condition = carrier.branch->getCondition();
+  BranchInst::Create(carrier.branch->getDefaultDest(),
+                     carrier.branch->getIterator());
+  carrier.branch->eraseFromParent();
+  if (condition != carrier.call)
+    cast<Instruction>(condition)->eraseFromParent();
+  SmallVector<Value *, 4> operands(carrier.call->args());
+  carrier.call->eraseFromParent();
+  for (Value *operand : operands) {
+    if (auto *global = dyn_cast<GlobalVariable>(operand->stripPointerCasts()))
+      state.deadCarrierStrings.insert(global);
+    RecursivelyDeleteTriviallyDeadInstructions(operand);
+  }
 }
 
 /// Moves every carrier of `function` onto its loop; returns the loops
 /// marked as offload candidates with their locations.
 static SmallVector<std::pair<BasicBlock *, std::string>>
-lowerLoopCarriers(Function &function) {
-  SmallVector<LoopCarrier> carriers;
+lowerLoopCarriers(Function &function, LoweringState &state) {
+  SmallVector<std::pair<BasicBlock *, LoopCarrier>> carriers;
   for (BasicBlock &block : function)
     if (std::optional<LoopCarrier> carrier = getCarrier(block))
-      carriers.push_back(*carrier);
+      carriers.push_back({&block, *carrier});
   SmallVector<std::pair<BasicBlock *, std::string>> candidates;
   if (carriers.empty())
     return candidates;
   DominatorTree dominators(function);
   LoopInfo loops(dominators);
-  for (LoopCarrier &carrier : carriers) {
-    Loop *loop = findWrappedLoop(carrier.branch->getDefaultDest(), loops);
+  // The carriers of one hint (one per count) share its loop, name and
+  // location; blocks come in source order.
+  using Key = std::tuple<Loop *, StringRef, StringRef>;
+  MapVector<Key, SmallVector<const LoopCarrier *, 4>> hints;
+  for (auto &[block, carrier] : carriers) {
+    Loop *loop = findWrappedLoop(block, loops);
+    hints[{loop, carrier.text.hint->spelling, carrier.text.location}].push_back(
+        &carrier);
+  }
+  for (auto &[key, pieces] : hints) {
+    auto [loop, hint, location] = key;
     if (!loop)
-      emitRemark(function, RemarkKind::Missed, "LoopHintDropped",
-                 carrier.location,
-                 "loop hint '" + carrier.hint +
+      emitRemark(function, RemarkKind::Missed, "LoopHintDropped", location,
+                 "loop hint '" + hint +
                      "' dropped: the statement it precedes is not a loop "
                      "after code generation");
-    else if (carrier.hint == "candidate")
-      candidates.push_back({loop->getHeader(), carrier.location});
+    else if (hint == "candidate")
+      candidates.push_back({loop->getHeader(), location.str()});
     else
-      addLoopMetadata(loop, buildHintEntry(carrier));
+      addLoopMetadata(loop, buildHintEntry(pieces));
   }
   // Remove the carriers only now: they may be stacked on one loop.
-  for (LoopCarrier &carrier : carriers) {
-    BranchInst::Create(carrier.branch->getDefaultDest(),
-                       carrier.branch->getIterator());
-    carrier.branch->eraseFromParent();
-    carrier.call->eraseFromParent();
-  }
+  for (auto &[block, carrier] : carriers)
+    eraseCarrier(carrier, state);
   return candidates;
 }
 
 /// Outlines the loop headed by `header` into a new kernel function.
 static void outlineCandidate(Function &function, BasicBlock *header,
-                             StringRef location, unsigned ordinal) {
+                             StringRef location, unsigned ordinal,
+                             LoweringState &state) {
   DominatorTree dominators(function);
   LoopInfo loops(dominators);
   Loop *loop = loops.getLoopFor(header);
@@ -350,29 +453,85 @@ static void outlineCandidate(Function &function, BasicBlock *header,
                "kernel: it is not a single-entry region");
     return;
   }
-  std::string name =
-      getSourceName(function) + ".loop" + std::to_string(ordinal);
+  std::string suffix = ".loop" + std::to_string(ordinal);
+  std::string name = getSourceName(function) + suffix;
+  state.defaultNames.push_back({outlined, &function, suffix});
   outlined->addFnAttr("loom.kernel", name);
   outlined->addFnAttr("loom.location", location);
   emitRemark(function, RemarkKind::Analysis, "CandidateOutlined", location,
              "loop outlined into kernel '" + name + "'");
 }
 
+/// Gives kernels that got the same default name (overloads, and their
+/// candidate loops) distinct names: the name with the parameter list.
+/// Explicit names are the programmer's; the runtime reports duplicates.
+static void makeDefaultNamesUnique(Module &module, LoweringState &state) {
+  StringMap<unsigned> uses;
+  for (Function &function : module)
+    if (function.hasFnAttribute("loom.kernel"))
+      ++uses[function.getFnAttribute("loom.kernel").getValueAsString()];
+  SmallVector<std::pair<Function *, std::string>> renames;
+  for (const LoweringState::DefaultName &entry : state.defaultNames) {
+    StringRef name =
+        entry.kernel->getFnAttribute("loom.kernel").getValueAsString();
+    if (uses.lookup(name) > 1)
+      renames.push_back(
+          {entry.kernel,
+           getSourceName(*entry.origin, /*withParams=*/true) + entry.suffix});
+  }
+  for (auto &[kernel, name] : renames)
+    kernel->addFnAttr("loom.kernel", name);
+}
+
+/// Erases the strings of removed carriers that nothing else uses, and the
+/// annotation intrinsics' declarations.
+static void eraseDeadCarrierStrings(Module &module, LoweringState &state) {
+  // An argument struct may use strings: erase until nothing more is free.
+  SetVector<GlobalVariable *> &pending = state.deadCarrierStrings;
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (GlobalVariable *global : pending.takeVector()) {
+      global->removeDeadConstantUsers();
+      // Clang puts annotation strings and arguments in "llvm.metadata", and
+      // the strings of arguments in private globals; a program's own
+      // globals are neither.
+      if (global->getSection() != "llvm.metadata" &&
+          !global->hasPrivateLinkage())
+        continue;
+      if (!global->use_empty() || !global->isDiscardableIfUnused()) {
+        pending.insert(global);
+        continue;
+      }
+      if (global->hasInitializer())
+        for (Value *op : global->getInitializer()->operands())
+          if (auto *used = dyn_cast<GlobalVariable>(op->stripPointerCasts()))
+            pending.insert(used);
+      global->eraseFromParent();
+      erased = true;
+    }
+  }
+  for (Function &function : llvm::make_early_inc_range(module))
+    if (function.getIntrinsicID() == Intrinsic::annotation &&
+        function.use_empty())
+      function.eraseFromParent();
+}
+
 PreservedAnalyses LowerLoomHintsPass::run(Module &module,
                                           ModuleAnalysisManager &) {
-  lowerGlobalAnnotations(module);
+  LoweringState state;
+  lowerGlobalAnnotations(module, state);
   SmallVector<Function *> functions;
   for (Function &function : module)
     if (!function.isDeclaration())
       functions.push_back(&function);
   for (Function *function : functions) {
-    lowerVariableAnnotations(*function);
-    auto candidates = lowerLoopCarriers(*function);
+    lowerVariableAnnotations(*function, state);
+    auto candidates = lowerLoopCarriers(*function, state);
     for (auto [ordinal, candidate] : llvm::enumerate(candidates))
-      outlineCandidate(*function, candidate.first, candidate.second, ordinal);
+      outlineCandidate(*function, candidate.first, candidate.second, ordinal,
+                       state);
   }
-  if (Function *carrier = module.getFunction(kLoopHintCallee))
-    if (carrier->use_empty())
-      carrier->eraseFromParent();
+  makeDefaultNamesUnique(module, state);
+  eraseDeadCarrierStrings(module, state);
   return PreservedAnalyses::none();
 }

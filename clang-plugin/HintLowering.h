@@ -15,14 +15,15 @@ namespace loom::plugin {
 /// docs/hints.md, "IR schema"):
 /// - function annotations `loom.<hint>` become function attributes
 ///   (`"loom.kernel"="<name>"`, `"loom.no_accel"`, `"loom.target"="<t>"`,
-///   `"loom.location"="<file:line>"`);
+///   `"loom.location"="<file:line:col>"`); kernels whose default names
+///   collide (overloads) get the parameter list appended;
 /// - parameter annotations become parameter attributes (`"loom.stream"`,
 ///   `"loom.memory_bank"="<n>[,<layout>]"`, `"loom.reduce"="<op>"`,
-///   `"loom.target"="<t>"`); local-variable annotations become `!loom.hints`
-///   metadata on the variable's alloca;
-/// - `__loom_loop_hint` carriers become `loom.*` entries of exactly the
-///   wrapped loop's `!llvm.loop` metadata, and a `candidate` loop is
-///   outlined into a new kernel function.
+///   `"loom.target"="<t>"`); variable annotations become one `!loom.hints`
+///   tuple of hint tuples on the variable's alloca or global;
+/// - `llvm.annotation` loop carriers become one `loom.*` entry per hint in
+///   exactly the wrapped loop's `!llvm.loop` metadata, and a `candidate`
+///   loop is outlined into a new kernel function.
 /// A hint that cannot be attached to exactly one loop is dropped with a
 /// remark. Runs at pipeline start, before any transformation.
 class LowerLoomHintsPass : public llvm::PassInfoMixin<LowerLoomHintsPass> {

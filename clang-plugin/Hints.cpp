@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
 
 using namespace llvm;
 using namespace loom::plugin;
@@ -91,4 +92,59 @@ bool loom::plugin::isValidTarget(StringRef target) {
 
 bool loom::plugin::isObjectTarget(StringRef target) {
   return target == "rom" || target == "extmemory";
+}
+
+unsigned loom::plugin::getNumCountArgs(const HintInfo &hint) {
+  return count_if(hint.args, [](HintArg arg) {
+    return arg == HintArg::Count || arg == HintArg::MinCount;
+  });
+}
+
+std::string loom::plugin::formatLoopCarrier(const LoopCarrierText &carrier) {
+  std::string text = (Twine(kAnnotationPrefix) + carrier.hint->spelling).str();
+  if (carrier.argIndex)
+    text += "#" + std::to_string(*carrier.argIndex);
+  text += "@" + carrier.location;
+  for (const std::string &word : carrier.words)
+    text += ":" + word;
+  return text;
+}
+
+std::optional<LoopCarrierText> loom::plugin::parseLoopCarrier(StringRef text) {
+  if (!text.consume_front(kAnnotationPrefix))
+    return std::nullopt;
+  auto [name, rest] = text.split('@');
+  if (rest.empty())
+    return std::nullopt;
+  LoopCarrierText carrier;
+  auto [spelling, index] = name.split('#');
+  carrier.hint = lookupHint(spelling);
+  if (!carrier.hint || carrier.hint->placement == HintPlacement::Function ||
+      carrier.hint->placement == HintPlacement::Variable)
+    return std::nullopt;
+  unsigned value;
+  if (!index.empty()) {
+    if (index.getAsInteger(10, value))
+      return std::nullopt;
+    carrier.argIndex = value;
+  }
+  // Words are never numbers; the location ends in ":<line>:<col>". File
+  // names may contain ':' and '@', so split from the right.
+  SmallVector<StringRef, 2> words;
+  while (true) {
+    auto [head, last] = rest.rsplit(':');
+    if (head == rest || last.empty() || !last.getAsInteger(10, value))
+      break;
+    words.push_back(last);
+    rest = head;
+  }
+  auto [fileLine, column] = rest.rsplit(':');
+  auto [file, line] = fileLine.rsplit(':');
+  if (file.empty() || line.getAsInteger(10, value) ||
+      column.getAsInteger(10, value))
+    return std::nullopt;
+  carrier.location = rest.str();
+  for (StringRef word : llvm::reverse(words))
+    carrier.words.push_back(word.str());
+  return carrier;
 }

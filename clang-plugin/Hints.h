@@ -13,9 +13,11 @@
 #define LOOM_CLANGPLUGIN_HINTS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 
 namespace loom::plugin {
 
@@ -68,8 +70,29 @@ bool isValidTarget(llvm::StringRef target);
 /// Targets that name where an object lives rather than how code runs.
 bool isObjectTarget(llvm::StringRef target);
 
-/// The function the injected loop-hint carrier calls (see loom/loom.h).
-constexpr llvm::StringLiteral kLoopHintCallee = "__loom_loop_hint";
+/// Counts how many argument positions of `hint` hold counts.
+unsigned getNumCountArgs(const HintInfo &hint);
+
+/// One loop-hint carrier: the string of the
+/// `switch (__builtin_annotation(<count>, "<text>")) default:` the pragma
+/// handler injects in front of a hinted loop. The text is
+///   loom.<hint>[#<arg>]@<file>:<line>:<col>[:<word>]...
+/// `#<arg>` (the argument position of the count) appears only for hints with
+/// several counts, which get one carrier per count; the words are the
+/// hint's word arguments (the parallel schedule), in order.
+struct LoopCarrierText {
+  const HintInfo *hint = nullptr;
+  std::optional<unsigned> argIndex;
+  std::string location; ///< "file:line:col"
+  llvm::SmallVector<std::string, 1> words;
+};
+
+/// Renders `carrier` as the carrier's string.
+std::string formatLoopCarrier(const LoopCarrierText &carrier);
+
+/// Parses a carrier string; nullopt if `text` is none (not `loom.`, an
+/// unknown or non-loop hint, no location).
+std::optional<LoopCarrierText> parseLoopCarrier(llvm::StringRef text);
 
 /// Prefix of every annotate attribute and metadata name Loom emits.
 constexpr llvm::StringLiteral kAnnotationPrefix = "loom.";

@@ -52,16 +52,20 @@ std::string getElementSpelling(QualType type, ASTContext &context) {
   return "ptr";
 }
 
-/// Adds `loom.signature=name=kind:elem[:const];...` to every hinted kernel
-/// definition, before code generation sees it: opaque pointers in LLVM IR
-/// no longer carry element types or constness.
+/// Adds `loom.signature=name=kind:elem[:const];...` and
+/// `loom.location=file:line:col` to every hinted kernel definition, before
+/// code generation sees it: opaque pointers in LLVM IR no longer carry
+/// element types or constness, and `llvm.global.annotations` has no column.
+/// Templates get theirs per instantiation, once the types are known.
 class SignatureRecorder : public RecursiveASTVisitor<SignatureRecorder> {
 public:
   explicit SignatureRecorder(ASTContext &context) : context(context) {}
 
   bool VisitFunctionDecl(FunctionDecl *fn) {
-    if (!fn->doesThisDeclarationHaveABody() || !isKernel(fn))
+    if (!fn->doesThisDeclarationHaveABody() || fn->isDependentContext() ||
+        !isKernel(fn))
       return true;
+    addLocation(fn);
     std::string signature = "signature=";
     for (auto [i, param] : llvm::enumerate(fn->parameters())) {
       QualType type = param->getType();
@@ -82,6 +86,20 @@ public:
   }
 
 private:
+  /// The kernel's location: where its name is written in the definition.
+  void addLocation(FunctionDecl *fn) {
+    SourceManager &sources = context.getSourceManager();
+    PresumedLoc presumed =
+        sources.getPresumedLoc(sources.getExpansionLoc(fn->getLocation()));
+    if (presumed.isInvalid())
+      return;
+    std::string location =
+        (Twine(kAnnotationPrefix) + "location=" + presumed.getFilename() + ":" +
+         Twine(presumed.getLine()) + ":" + Twine(presumed.getColumn()))
+            .str();
+    fn->addAttr(AnnotateAttr::CreateImplicit(context, location, nullptr, 0));
+  }
+
   static bool isKernel(const FunctionDecl *fn) {
     for (const AnnotateAttr *attr : fn->specific_attrs<AnnotateAttr>()) {
       StringRef name = attr->getAnnotation();
@@ -96,8 +114,10 @@ private:
 class LoomConsumer : public ASTConsumer {
 public:
   bool HandleTopLevelDecl(DeclGroupRef group) override {
-    for (Decl *decl : group)
+    for (Decl *decl : group) {
       SignatureRecorder(decl->getASTContext()).TraverseDecl(decl);
+      foldCarrierCounts(decl, decl->getASTContext());
+    }
     return true;
   }
   void HandleTranslationUnit(ASTContext &context) override {

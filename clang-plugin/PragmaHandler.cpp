@@ -8,20 +8,24 @@
 // ordinary tokens that the parser attaches to the right entity:
 //
 //   function / variable hint:  __attribute__((annotate("loom.<hint>", args)))
-//   loop hint:                 switch (__loom_loop_hint("<hint>", args))
-//   default:
+//   loop hint, per count:      switch (__builtin_annotation(<count>,
+//                                "loom.<hint>[#<arg>]@<file:line:col>[:w]"))
+//                              default:
 //
 // Counts stay token sequences so that Sema evaluates them; the AST checker
-// (HintChecker.cpp) then validates what only Sema knows.
+// (HintChecker.cpp) then validates what only Sema knows. Every injected
+// token has a real spelling, so `-E` prints text that compiles again.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Diagnostics.h"
 #include "Hints.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/LiteralSupport.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallString.h"
 
 using namespace clang;
@@ -35,59 +39,107 @@ struct ParsedArg {
   SourceLocation loc;
 };
 
-/// Builds the token stream injected in place of one pragma.
+/// Builds the token stream injected in place of one pragma. Each token gets
+/// its spelling in the scratch buffer and the hint's location as expansion
+/// location: diagnostics point at the hint, `-E` prints the text.
 class TokenWriter {
 public:
   TokenWriter(Preprocessor &pp, SourceLocation loc) : pp(pp), loc(loc) {}
 
-  TokenWriter &punct(tok::TokenKind kind) {
-    Token t = make(kind);
-    tokens.push_back(t);
-    return *this;
+  TokenWriter &punct(tok::TokenKind kind, bool space = false) {
+    return add(kind, tok::getPunctuatorSpelling(kind), nullptr, space);
   }
-  TokenWriter &ident(StringRef name) {
+  TokenWriter &ident(StringRef name, bool space = false) {
     IdentifierInfo *info = pp.getIdentifierInfo(name);
-    Token t = make(info->getTokenID());
-    t.setIdentifierInfo(info);
-    tokens.push_back(t);
-    return *this;
+    return add(info->getTokenID(), name, info, space);
   }
-  TokenWriter &string(StringRef text) {
+  TokenWriter &string(StringRef text, bool space = false) {
     SmallString<64> quoted;
     quoted += '"';
     quoted += text;
     quoted += '"';
-    Token t = make(tok::string_literal);
-    pp.CreateString(quoted, t, loc, loc);
-    tokens.push_back(t);
-    return *this;
+    return add(tok::string_literal, quoted, nullptr, space);
+  }
+  TokenWriter &number(StringRef digits, bool space = false) {
+    return add(tok::numeric_constant, digits, nullptr, space);
   }
   TokenWriter &raw(ArrayRef<Token> original) {
-    tokens.append(original.begin(), original.end());
+    for (auto [i, token] : llvm::enumerate(original)) {
+      Token copy = token;
+      copy.clearFlag(Token::StartOfLine);
+      if (i == 0)
+        copy.clearFlag(Token::LeadingSpace);
+      tokens.push_back(copy);
+    }
     return *this;
   }
 
-  /// Hands the tokens to the preprocessor, which lexes them next.
-  void enter() {
+  /// Sets the layout flags of the first token, so that `-E` puts the
+  /// injected text where the hint was.
+  void setFirstFlags(bool startOfLine, bool leadingSpace) {
+    if (tokens.empty())
+      return;
+    tokens.front().setFlagValue(Token::StartOfLine, startOfLine);
+    tokens.front().setFlagValue(Token::LeadingSpace, leadingSpace);
+  }
+
+  /// Hands the tokens, then `after`, to the preprocessor, which lexes them
+  /// next. One stream: the end of a stream would pass its (empty) layout
+  /// flags on to the first token of the next.
+  void enter(ArrayRef<Token> after, bool disableMacroExpansion = true) {
+    tokens.append(after.begin(), after.end());
+    if (tokens.empty())
+      return;
     auto array = std::make_unique<Token[]>(tokens.size());
     llvm::copy(tokens, array.get());
-    pp.EnterTokenStream(std::move(array), tokens.size(),
-                        /*DisableMacroExpansion=*/false, /*IsReinject=*/false);
+    pp.EnterTokenStream(std::move(array), tokens.size(), disableMacroExpansion,
+                        /*IsReinject=*/false);
   }
 
 private:
-  Token make(tok::TokenKind kind) {
+  TokenWriter &add(tok::TokenKind kind, StringRef spelling,
+                   IdentifierInfo *info, bool space) {
     Token t;
     t.startToken();
     t.setKind(kind);
-    t.setLocation(loc);
-    t.setLength(0);
-    return t;
+    pp.CreateString(spelling, t, loc, loc);
+    if (info)
+      t.setIdentifierInfo(info);
+    if (space)
+      t.setFlag(Token::LeadingSpace);
+    tokens.push_back(t);
+    return *this;
   }
 
   Preprocessor &pp;
   SourceLocation loc;
   SmallVector<Token, 32> tokens;
+};
+
+/// The tokens after a pragma, lexed on demand to see what the hint
+/// precedes; the handler puts them back after its own. Lexing (rather than
+/// Preprocessor::LookAhead) keeps the order right when the next token is
+/// itself a hint whose handler injects tokens.
+class NextTokens {
+public:
+  explicit NextTokens(Preprocessor &pp) : pp(pp) {}
+
+  /// The `i`th token after the pragma; eof once the input ends.
+  Token at(unsigned i) {
+    while (tokens.size() <= i &&
+           (tokens.empty() || tokens.back().isNot(tok::eof))) {
+      tokens.emplace_back();
+      pp.Lex(tokens.back());
+    }
+    return tokens[std::min<size_t>(i, tokens.size() - 1)];
+  }
+
+  /// The tokens lexed so far, to be put back.
+  ArrayRef<Token> lexed() const { return tokens; }
+
+private:
+  Preprocessor &pp;
+  SmallVector<Token, 8> tokens;
 };
 
 class LoomPragmaHandler : public PragmaHandler {
@@ -101,8 +153,13 @@ private:
                  SmallVectorImpl<ParsedArg> &args);
   bool checkArg(Preprocessor &pp, const HintInfo &hint, unsigned index,
                 ParsedArg &arg, std::string &word);
+  bool checkCountLiteral(Preprocessor &pp, const HintInfo &hint, unsigned index,
+                         const ParsedArg &arg);
+  bool checkFollower(Preprocessor &pp, const HintInfo &hint, SourceLocation loc,
+                     NextTokens &next, bool asLoop);
   void inject(Preprocessor &pp, const HintInfo &hint, SourceLocation loc,
-              ArrayRef<ParsedArg> args, ArrayRef<std::string> words);
+              ArrayRef<ParsedArg> args, ArrayRef<std::string> words,
+              bool asLoop, TokenWriter &out);
 };
 
 } // namespace
@@ -113,8 +170,52 @@ static void skipToEnd(Preprocessor &pp, Token &tok) {
     pp.Lex(tok);
 }
 
-void LoomPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer,
-                                     Token &firstToken) {
+/// Whether the hint begins its line (only blanks, or a `#pragma`, before
+/// it) and whether a blank precedes it, for laying out `-E` output.
+static std::pair<bool, bool> getLayout(Preprocessor &pp,
+                                       PragmaIntroducer introducer) {
+  SourceManager &sources = pp.getSourceManager();
+  SourceLocation loc = sources.getExpansionLoc(introducer.Loc);
+  bool invalid = false;
+  const char *text = sources.getCharacterData(loc, &invalid);
+  unsigned column = sources.getExpansionColumnNumber(loc, &invalid);
+  if (invalid || column == 0)
+    return {false, true};
+  StringRef before(text - (column - 1), column - 1);
+  if (before.ltrim().starts_with("#"))
+    return {true, false};
+  return {before.trim().empty(),
+          !before.empty() && isWhitespace(before.back())};
+}
+
+/// Re-enters a `#pragma loom` directive as `_Pragma("loom <text>")`. The
+/// directive runs inside the lexer of its file; deciding what the hint
+/// precedes means lexing on, possibly past the end of that file, which
+/// would destroy the lexer still running the directive. The preprocessor
+/// handles `_Pragma` from a token stream, where that is safe.
+static void reenterAsPragmaOperator(Preprocessor &pp, const HintInfo &hint,
+                                    SourceLocation hintLoc,
+                                    ArrayRef<ParsedArg> args) {
+  std::string text = ("loom " + hint.spelling + "(").str();
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    text += i ? ", " : "";
+    for (auto [j, token] : llvm::enumerate(arg.tokens))
+      text += (j ? " " : "") + pp.getSpelling(token);
+  }
+  text += ")";
+  std::string literal;
+  for (char c : text) {
+    if (c == '\\' || c == '"')
+      literal += '\\';
+    literal += c;
+  }
+  TokenWriter out(pp, hintLoc);
+  out.ident("_Pragma").punct(tok::l_paren).string(literal).punct(tok::r_paren);
+  out.enter({}, /*disableMacroExpansion=*/false);
+}
+
+void LoomPragmaHandler::HandlePragma(Preprocessor &pp,
+                                     PragmaIntroducer introducer, Token &) {
   Token tok;
   pp.Lex(tok);
   DiagnosticsEngine &diags = pp.getDiagnostics();
@@ -155,7 +256,22 @@ void LoomPragmaHandler::HandlePragma(Preprocessor &pp, PragmaIntroducer,
   for (unsigned i = 0; i < args.size(); ++i)
     if (!checkArg(pp, *hint, i, args[i], words[i]))
       return;
-  inject(pp, *hint, hintLoc, args, words);
+  if (introducer.Kind == PIK_HashPragma)
+    return reenterAsPragmaOperator(pp, *hint, hintLoc, args);
+  // What follows the hint decides the carrier; a following hint has been
+  // handled (and its tokens injected) once its first token is lexed.
+  NextTokens next(pp);
+  Token first = next.at(0);
+  bool asLoop = hint->placement == HintPlacement::Loop ||
+                (hint->placement == HintPlacement::Candidate &&
+                 first.isOneOf(tok::kw_for, tok::kw_while, tok::kw_do,
+                               tok::kw_switch, tok::annot_pragma_loop_hint));
+  TokenWriter out(pp, hintLoc);
+  if (checkFollower(pp, *hint, hintLoc, next, asLoop))
+    inject(pp, *hint, hintLoc, args, words, asLoop, out);
+  auto [startOfLine, space] = getLayout(pp, introducer);
+  out.setFirstFlags(startOfLine, space);
+  out.enter(next.lexed());
 }
 
 /// Parses `( arg, arg, ... )` into token lists split at top-level commas.
@@ -205,9 +321,10 @@ bool LoomPragmaHandler::parseArgs(Preprocessor &pp, const HintInfo &hint,
   return true;
 }
 
-/// Returns the value of a lone integer literal, if `arg` is one.
-static std::optional<int64_t> getLiteralValue(Preprocessor &pp,
-                                              const ParsedArg &arg) {
+/// Returns the value of a lone integer literal (or its negation), if `arg`
+/// is one. The value is wide enough that no 64-bit literal wraps.
+static std::optional<llvm::APSInt> getLiteralValue(Preprocessor &pp,
+                                                   const ParsedArg &arg) {
   bool negative = arg.tokens.size() == 2 && arg.tokens[0].is(tok::minus);
   const Token &last = arg.tokens.back();
   if (arg.tokens.size() != (negative ? 2u : 1u) ||
@@ -221,11 +338,53 @@ static std::optional<int64_t> getLiteralValue(Preprocessor &pp,
                                pp.getDiagnostics());
   if (invalid || literal.hadError || !literal.isIntegerLiteral())
     return std::nullopt;
-  llvm::APInt value(64, 0);
+  llvm::APInt value(128, 0);
   if (literal.GetIntegerValue(value))
     return std::nullopt;
-  int64_t result = static_cast<int64_t>(value.getZExtValue());
+  llvm::APSInt result(value, /*isUnsigned=*/false);
   return negative ? -result : result;
+}
+
+/// Checks a count written as a literal: positive (non-negative for a
+/// minimum) and representable in the IR's 64-bit counts.
+bool LoomPragmaHandler::checkCountLiteral(Preprocessor &pp,
+                                          const HintInfo &hint, unsigned index,
+                                          const ParsedArg &arg) {
+  DiagnosticsEngine &diags = pp.getDiagnostics();
+  std::optional<llvm::APSInt> value = getLiteralValue(pp, arg);
+  if (!value)
+    return true;
+  std::string text = toString(*value, 10);
+  if (hint.args[index] == HintArg::Count && !value->isStrictlyPositive()) {
+    report(diags, arg.loc, LoomDiag::NonPositiveCount)
+        << index + 1 << hint.spelling << text;
+    return false;
+  }
+  if (value->isNegative()) {
+    report(diags, arg.loc, LoomDiag::NegativeCount)
+        << index + 1 << hint.spelling << text;
+    return false;
+  }
+  if (value->getActiveBits() > 63) {
+    report(diags, arg.loc, LoomDiag::CountTooLarge)
+        << index + 1 << hint.spelling << text;
+    return false;
+  }
+  return true;
+}
+
+/// Returns the word a count position holds when it is a word that belongs
+/// to a later argument (`parallel(contiguous)`), or an empty string.
+static StringRef getMisplacedWord(Preprocessor &pp, const HintInfo &hint,
+                                  const ParsedArg &arg) {
+  if (arg.tokens.size() != 1 || arg.tokens[0].isNot(tok::identifier))
+    return "";
+  StringRef word = arg.tokens[0].getIdentifierInfo()->getName();
+  for (HintArg shape : hint.args)
+    if ((shape == HintArg::Schedule && normalizeSchedule(word)) ||
+        (shape == HintArg::BankLayout && isBankLayout(word)))
+      return word;
+  return "";
 }
 
 /// Checks one argument against its shape. Word arguments are returned
@@ -240,18 +399,14 @@ bool LoomPragmaHandler::checkArg(Preprocessor &pp, const HintInfo &hint,
   switch (shape) {
   case HintArg::Count:
   case HintArg::MinCount: {
-    std::optional<int64_t> value = getLiteralValue(pp, arg);
-    if (value && shape == HintArg::Count && *value <= 0) {
-      report(diags, arg.loc, LoomDiag::NonPositiveCount)
-          << index + 1 << hint.spelling << std::to_string(*value);
+    StringRef misplaced = getMisplacedWord(pp, hint, arg);
+    if (!misplaced.empty()) {
+      report(diags, arg.loc, LoomDiag::WordForCount)
+          << index + 1 << hint.spelling << misplaced
+          << (hint.spelling + "(4, " + misplaced + ")").str();
       return false;
     }
-    if (value && shape == HintArg::MinCount && *value < 0) {
-      report(diags, arg.loc, LoomDiag::NegativeCount)
-          << index + 1 << hint.spelling << std::to_string(*value);
-      return false;
-    }
-    return true;
+    return checkCountLiteral(pp, hint, index, arg);
   }
   case HintArg::Schedule: {
     std::optional<StringRef> schedule =
@@ -296,6 +451,10 @@ bool LoomPragmaHandler::checkArg(Preprocessor &pp, const HintInfo &hint,
     if (literal.hadError)
       return false;
     word = literal.GetString().str();
+    if (shape == HintArg::Name && word.empty()) {
+      report(diags, arg.loc, LoomDiag::EmptyKernelName) << hint.spelling;
+      return false;
+    }
     if (shape == HintArg::Target && !isValidTarget(word)) {
       report(diags, arg.loc, LoomDiag::UnknownTarget) << word;
       return false;
@@ -306,55 +465,124 @@ bool LoomPragmaHandler::checkArg(Preprocessor &pp, const HintInfo &hint,
   llvm_unreachable("unknown argument shape");
 }
 
-/// True if the next token starts a loop or another loop hint's carrier.
-static bool nextIsLoop(Preprocessor &pp) {
-  const Token &next = pp.LookAhead(0);
-  return next.isOneOf(tok::kw_for, tok::kw_while, tok::kw_do, tok::kw_switch);
+/// True if the tokens from `next.at(0)` start a class, struct, union or enum
+/// definition: a class key, then `{` before any `(`, `;` or `=`.
+static bool startsClassDefinition(NextTokens &next) {
+  if (!next.at(0).isOneOf(tok::kw_class, tok::kw_struct, tok::kw_union,
+                          tok::kw_enum))
+    return false;
+  for (unsigned i = 1; i < 32; ++i) {
+    Token token = next.at(i);
+    if (token.is(tok::l_brace))
+      return true;
+    if (token.isOneOf(tok::l_paren, tok::semi, tok::equal, tok::eof))
+      return false;
+  }
+  return false;
+}
+
+/// Rejects a hint whose injected tokens could not parse where it stands:
+/// at the end of the input or of a block, or (a function hint) before a
+/// class definition, where clang would drop the attribute.
+bool LoomPragmaHandler::checkFollower(Preprocessor &pp, const HintInfo &hint,
+                                      SourceLocation loc, NextTokens &next,
+                                      bool asLoop) {
+  Token first = next.at(0);
+  std::string found;
+  if (first.is(tok::eof))
+    found = "nothing";
+  else if (first.is(tok::r_brace))
+    found = "'}'";
+  else if (!asLoop && hint.placement != HintPlacement::Variable &&
+           startsClassDefinition(next))
+    found = (next.at(0).is(tok::kw_enum)
+                 ? "an 'enum' definition"
+                 : "a '" + pp.getSpelling(next.at(0)) + "' definition");
+  if (found.empty())
+    return true;
+  LoomDiag diag = asLoop ? LoomDiag::LoopHintNotOnLoop
+                  : hint.placement == HintPlacement::Variable
+                      ? LoomDiag::VariableHintMisplaced
+                      : LoomDiag::FunctionHintNotOnDefinition;
+  report(pp.getDiagnostics(), loc, diag) << hint.spelling << found;
+  return false;
+}
+
+/// The presumed "file:line:col" of `loc`, where the hint was written.
+static std::string getHintLocation(Preprocessor &pp, SourceLocation loc) {
+  SourceManager &sources = pp.getSourceManager();
+  PresumedLoc presumed = sources.getPresumedLoc(sources.getExpansionLoc(loc));
+  if (presumed.isInvalid())
+    return "";
+  return (Twine(presumed.getFilename()) + ":" + Twine(presumed.getLine()) +
+          ":" + Twine(presumed.getColumn()))
+      .str();
+}
+
+/// Writes the first argument of a loop carrier: the count, wrapped so that
+/// it is an integer for __builtin_annotation whatever its type (the checker
+/// reports a non-integer count), or 0 when there is none.
+static void writeCarrierCount(TokenWriter &out, const ParsedArg *count) {
+  if (!count) {
+    out.number("0");
+    return;
+  }
+  // __builtin_choose_expr(__builtin_classify_type(N) <= 4, (N) + 0, 0):
+  // type classes 1-4 are the integers, enumerations and bool.
+  out.ident("__builtin_choose_expr").punct(tok::l_paren);
+  out.ident("__builtin_classify_type").punct(tok::l_paren).raw(count->tokens);
+  out.punct(tok::r_paren).punct(tok::lessequal, true);
+  out.number("4", true).punct(tok::comma).punct(tok::l_paren, true);
+  out.raw(count->tokens).punct(tok::r_paren).punct(tok::plus, true);
+  out.number("0", true).punct(tok::comma).number("0", true);
+  out.punct(tok::r_paren);
 }
 
 void LoomPragmaHandler::inject(Preprocessor &pp, const HintInfo &hint,
                                SourceLocation loc, ArrayRef<ParsedArg> args,
-                               ArrayRef<std::string> words) {
-  TokenWriter out(pp, loc);
-  bool asLoop = hint.placement == HintPlacement::Loop ||
-                (hint.placement == HintPlacement::Candidate && nextIsLoop(pp));
-  auto writeArgs = [&]() {
+                               ArrayRef<std::string> words, bool asLoop,
+                               TokenWriter &out) {
+  if (!asLoop) {
+    // __attribute__((annotate("loom.<hint>", args...)))
+    out.ident("__attribute__").punct(tok::l_paren).punct(tok::l_paren);
+    out.ident("annotate").punct(tok::l_paren);
+    out.string((kAnnotationPrefix + hint.spelling).str());
     for (auto [i, arg] : llvm::enumerate(args)) {
       out.punct(tok::comma);
       if (words[i].empty())
         out.raw(arg.tokens);
       else
-        out.string(words[i]);
+        out.string(words[i], true);
     }
-  };
-  if (asLoop) {
-    // switch (__loom_loop_hint("<hint>", "<file:line:col>", args...))
-    //   default:
-    // The location lets the IR pass name and report the loop without debug
-    // information.
-    PresumedLoc presumed = pp.getSourceManager().getPresumedLoc(
-        pp.getSourceManager().getExpansionLoc(loc));
-    std::string where;
-    if (presumed.isValid())
-      where = (llvm::Twine(presumed.getFilename()) + ":" +
-               llvm::Twine(presumed.getLine()) + ":" +
-               llvm::Twine(presumed.getColumn()))
-                  .str();
-    out.ident("switch").punct(tok::l_paren).ident(kLoopHintCallee);
-    out.punct(tok::l_paren).string(hint.spelling).punct(tok::comma);
-    out.string(where);
-    writeArgs();
-    out.punct(tok::r_paren).punct(tok::r_paren).ident("default");
-    out.punct(tok::colon);
-  } else {
-    // __attribute__((annotate("loom.<hint>", args...)))
-    out.ident("__attribute__").punct(tok::l_paren).punct(tok::l_paren);
-    out.ident("annotate").punct(tok::l_paren);
-    out.string((kAnnotationPrefix + hint.spelling).str());
-    writeArgs();
     out.punct(tok::r_paren).punct(tok::r_paren).punct(tok::r_paren);
+    return;
   }
-  out.enter();
+  // One `switch (__builtin_annotation(count, "text")) default:` per count
+  // (one in all when the hint has at most one count); the text carries the
+  // hint, its location (for remarks without debug information) and words.
+  LoopCarrierText carrier;
+  carrier.hint = &hint;
+  carrier.location = getHintLocation(pp, loc);
+  SmallVector<std::optional<unsigned>, 4> pieces;
+  for (auto [i, shape] : llvm::enumerate(hint.args)) {
+    if (i < args.size() && !words[i].empty())
+      carrier.words.push_back(words[i]);
+    if ((shape == HintArg::Count || shape == HintArg::MinCount) &&
+        i < args.size())
+      pieces.push_back(unsigned(i));
+  }
+  bool multiCount = getNumCountArgs(hint) > 1;
+  if (pieces.empty())
+    pieces.push_back(std::nullopt);
+  for (auto [n, index] : llvm::enumerate(pieces)) {
+    carrier.argIndex = multiCount ? index : std::nullopt;
+    out.ident("switch", n > 0).punct(tok::l_paren, true);
+    out.ident("__builtin_annotation").punct(tok::l_paren);
+    writeCarrierCount(out, index ? &args[*index] : nullptr);
+    out.punct(tok::comma).string(formatLoopCarrier(carrier), true);
+    out.punct(tok::r_paren).punct(tok::r_paren).ident("default", true);
+    out.punct(tok::colon);
+  }
 }
 
 static PragmaHandlerRegistry::Add<LoomPragmaHandler>

@@ -104,11 +104,38 @@ static json::Array collectLoopHints(Function &kernel) {
   return loops;
 }
 
+/// Why the runtime cannot pass `arg` as it is passed in IR, or "": the
+/// launch stub hands libffi a pointer to each IR argument, which is only
+/// right for values passed in registers or as plain pointers.
+static std::string getUnpassableReason(const Argument &arg) {
+  if (arg.hasByValAttr())
+    return "is passed by value in memory (byval)";
+  if (arg.hasInAllocaAttr())
+    return "is passed in an argument allocation (inalloca)";
+  if (arg.hasPreallocatedAttr())
+    return "is passed in preallocated memory";
+  return "";
+}
+
+/// "argument 'name' (#N)" or "argument #N" when the name is unknown.
+static std::string describeArgument(const Argument &arg,
+                                    ArrayRef<StringRef> entries) {
+  std::string number = "#" + std::to_string(arg.getArgNo());
+  if (entries.size() != arg.getParent()->arg_size())
+    return "argument " + number;
+  StringRef name = entries[arg.getArgNo()].split('=').first;
+  return name.empty() ? "argument " + number
+                      : "argument '" + name.str() + "' (" + number + ")";
+}
+
 Error loom::describeKernel(Function &kernel, KernelManifest &manifest) {
   manifest.name = kernel.getFnAttribute("loom.kernel").getValueAsString().str();
   manifest.symbol = kernel.getName().str();
   manifest.location =
       kernel.getFnAttribute("loom.location").getValueAsString().str();
+  // The stub forwards the fixed arguments only.
+  if (kernel.isVarArg())
+    return createStringError("it takes a variable number of arguments");
   std::optional<unsigned> returnCode = getTypeCode(kernel.getReturnType());
   if (!returnCode)
     return createStringError("it returns a value of type '" +
@@ -127,10 +154,16 @@ Error loom::describeKernel(Function &kernel, KernelManifest &manifest) {
 
   json::Array params;
   for (Argument &arg : kernel.args()) {
+    std::string unpassable = getUnpassableReason(arg);
+    if (!unpassable.empty())
+      return createStringError(describeArgument(arg, entries) + " " +
+                               unpassable +
+                               ", which the runtime cannot pass; pass it by "
+                               "pointer or reference");
     std::optional<unsigned> code = getTypeCode(arg.getType());
     if (!code || *code == LOOM_TYPE_VOID)
-      return createStringError("argument #" + std::to_string(arg.getArgNo()) +
-                               " has type '" + describeType(arg.getType()) +
+      return createStringError(describeArgument(arg, entries) + " has type '" +
+                               describeType(arg.getType()) +
                                "' that the runtime cannot pass");
     ArgManifest argManifest;
     argManifest.kind =

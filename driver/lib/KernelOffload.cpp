@@ -77,6 +77,9 @@ struct KernelResult {
   KernelManifest manifest;
   std::string artifact; ///< dataflow program text; empty if none
   std::string reason;   ///< why there is no artifact
+  /// False for a kernel the runtime cannot launch: it stays a plain native
+  /// function, with no stub and no descriptor.
+  bool launchable = true;
 };
 } // namespace
 
@@ -191,6 +194,25 @@ static void writeReportFragment(Module &module, StringRef dir,
   os << json::Value(std::move(fragment));
 }
 
+/// Reports that `kernel` does not run on the accelerator: a remark, and an
+/// error at its location under `--loom-offload=mandatory`.
+static void reportNotOffloaded(Function &kernel, const OffloadOptions &options,
+                               const KernelResult &result) {
+  StringRef where = result.manifest.location;
+  std::string message = "kernel '" + result.manifest.name + "' " +
+                        (result.launchable ? "is not offloaded: " : "") +
+                        result.reason;
+  if (options.policy == OffloadPolicy::Mandatory) {
+    DebugLoc loc = makeRemarkLocation(kernel.getContext(), where);
+    // clang prints an "unsupported" diagnostic at its location, like its
+    // own errors.
+    kernel.getContext().diagnose(DiagnosticInfoUnsupported(
+        kernel, message + " (--loom-offload=mandatory)",
+        loc ? DiagnosticLocation(loc) : DiagnosticLocation(), DS_Error));
+  }
+  emitRemark(kernel, RemarkKind::Missed, "KernelNotOffloaded", where, message);
+}
+
 PreservedAnalyses OffloadKernelsPass::run(Module &module,
                                           ModuleAnalysisManager &) {
   SmallVector<Function *> kernels;
@@ -204,31 +226,27 @@ PreservedAnalyses OffloadKernelsPass::run(Module &module,
   SmallVector<KernelResult, 4> results;
   for (Function *kernel : kernels) {
     KernelResult result;
-    if (Error error = describeKernel(*kernel, result.manifest)) {
-      emitRemark(*kernel, RemarkKind::Missed, "KernelNotOffloaded",
-                 kernel->getFnAttribute("loom.location").getValueAsString(),
-                 "kernel cannot be launched through the runtime and stays a "
-                 "native function: " +
-                     toString(std::move(error)));
-      continue;
-    }
-    compileDevice(*kernel, options, result);
-    StringRef where = result.manifest.location;
-    if (result.artifact.empty()) {
-      std::string message = "kernel '" + result.manifest.name +
-                            "' is not offloaded: " + result.reason;
-      if (options.policy == OffloadPolicy::Mandatory)
-        module.getContext().diagnose(DiagnosticInfoGeneric(
-            message + " (--loom-offload=mandatory)", DS_Error));
-      emitRemark(*kernel, RemarkKind::Missed, "KernelNotOffloaded", where,
-                 message);
-    } else {
-      emitRemark(*kernel, RemarkKind::Passed, "KernelOffloaded", where,
-                 "kernel '" + result.manifest.name + "' offloaded");
-    }
     result.fallback = kernel;
+    if (Error error = describeKernel(*kernel, result.manifest)) {
+      result.launchable = false;
+      result.reason = "cannot be launched through the runtime and stays a "
+                      "native function: " +
+                      toString(std::move(error));
+    } else {
+      compileDevice(*kernel, options, result);
+    }
+    if (result.artifact.empty())
+      reportNotOffloaded(*kernel, options, result);
+    else
+      emitRemark(*kernel, RemarkKind::Passed, "KernelOffloaded",
+                 result.manifest.location,
+                 "kernel '" + result.manifest.name + "' offloaded");
     results.push_back(std::move(result));
   }
+  writeReportFragment(module, options.reportDir, results);
+  // Kernels the runtime cannot launch keep their native body as it is.
+  llvm::erase_if(results,
+                 [](const KernelResult &result) { return !result.launchable; });
   if (results.empty())
     return PreservedAnalyses::all();
 
@@ -250,6 +268,5 @@ PreservedAnalyses OffloadKernelsPass::run(Module &module,
   SmallVector<Constant *> descriptors = emitModuleDescriptors(module, inputs);
   for (auto [result, descriptor] : llvm::zip(results, descriptors))
     emitStubBody(result.stub, descriptor, launch);
-  writeReportFragment(module, options.reportDir, results);
   return PreservedAnalyses::none();
 }

@@ -22,6 +22,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -155,14 +156,32 @@ static Layout findLayout(const char *argv0) {
   return layout;
 }
 
-/// Merges the per-translation-unit report fragments into `path`.
+/// The key units are sorted by: the source file, then the first kernel's
+/// name (a file compiled twice in one invocation).
+static std::pair<std::string, std::string> getUnitKey(const json::Value &unit) {
+  std::pair<std::string, std::string> key;
+  const json::Object *object = unit.getAsObject();
+  if (!object)
+    return key;
+  key.first = object->getString("source_file").value_or("").str();
+  if (const json::Array *kernels = object->getArray("kernels"))
+    if (!kernels->empty())
+      if (const json::Object *first = kernels->front().getAsObject())
+        key.second = first->getString("name").value_or("").str();
+  return key;
+}
+
+/// Merges the per-translation-unit report fragments of `fragmentDir` (none
+/// if it is empty) into `path`, sorted by source file: the fragments are
+/// written in the order the compiles finish.
 static bool writeReport(StringRef fragmentDir, StringRef path) {
-  json::Array units;
+  std::vector<json::Value> units;
   std::error_code error;
   std::vector<std::string> files;
-  for (sys::fs::directory_iterator it(fragmentDir, error), end;
-       it != end && !error; it.increment(error))
-    files.push_back(it->path());
+  if (!fragmentDir.empty())
+    for (sys::fs::directory_iterator it(fragmentDir, error), end;
+         it != end && !error; it.increment(error))
+      files.push_back(it->path());
   llvm::sort(files);
   for (const std::string &file : files) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(file);
@@ -175,7 +194,18 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
       consumeError(unit.takeError());
     sys::fs::remove(file);
   }
-  sys::fs::remove(fragmentDir);
+  if (!fragmentDir.empty())
+    sys::fs::remove(fragmentDir);
+  // By key, then by fragment file name (their order in `units`).
+  std::vector<unsigned> order(units.size());
+  std::iota(order.begin(), order.end(), 0u);
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return std::make_pair(getUnitKey(units[a]), a) <
+           std::make_pair(getUnitKey(units[b]), b);
+  });
+  json::Array sorted;
+  for (unsigned i : order)
+    sorted.push_back(std::move(units[i]));
   raw_fd_ostream os(path, error, sys::fs::OF_Text);
   if (error) {
     WithColor::error(errs(), "loom-clang++")
@@ -184,7 +214,7 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
   }
   os << formatv("{0:2}", json::Value(json::Object{
                              {"loom_compile_report_version", 1},
-                             {"translation_units", std::move(units)}}))
+                             {"translation_units", std::move(sorted)}}))
      << "\n";
   return true;
 }
@@ -194,7 +224,10 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
 static void addCompileOptions(std::vector<std::string> &command,
                               const Layout &layout,
                               const LoomOptions &options) {
-  command.push_back("-I" + layout.includeDir);
+  // After every other directory, as a system directory: the user's own
+  // loom/loom.h wins, and -Weverything stays quiet about the header.
+  command.push_back("-idirafter");
+  command.push_back(layout.includeDir);
   command.push_back("-D__LOOM_CLANG__=1");
   command.push_back("-fplugin=" + layout.plugin);
   command.push_back("-fpass-plugin=" + layout.plugin);
@@ -233,6 +266,8 @@ int main(int argc, const char **argv) {
       (Twine(LOOM_CLANG_DIR) + "/" + (cxx ? "clang++" : "clang")).str();
   if (options.version) {
     outs() << "Loom " << LOOM_VERSION << " (" << tool << ")\n";
+    // clang writes to the same stdout: ours must come first.
+    outs().flush();
     return sys::ExecuteAndWait(clang, {clang, "--version"});
   }
 
@@ -265,7 +300,10 @@ int main(int argc, const char **argv) {
 
   std::vector<StringRef> refs(command.begin(), command.end());
   int status = sys::ExecuteAndWait(clang, refs);
-  if (!fragmentDir.empty() && !writeReport(fragmentDir, options.report))
+  // An invocation that only links compiles nothing: its report is empty.
+  bool writesReport =
+      !fragmentDir.empty() || (!compiles && !options.report.empty());
+  if (writesReport && !writeReport(fragmentDir, options.report))
     return status ? status : 1;
   return status;
 }

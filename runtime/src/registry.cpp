@@ -12,6 +12,7 @@
 #include "internal.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
 
@@ -33,6 +34,17 @@ Registry &getRegistry() {
 
 const char *locationOf(const loom_kernel_desc_t &kernel) {
   return kernel.source_location ? kernel.source_location : "<unknown location>";
+}
+
+/// True if `a` and `b` describe the same kernel: one symbol at one
+/// location, as when an inline function's kernel is compiled into several
+/// translation units.
+bool isSameKernel(const loom_kernel_desc_t &a, const loom_kernel_desc_t &b) {
+  auto equal = [](const char *x, const char *y) {
+    return x && y && llvm::StringRef(x) == y;
+  };
+  return equal(a.symbol, b.symbol) &&
+         equal(a.source_location, b.source_location);
 }
 
 /// Checks the module header; the kernels are checked one by one.
@@ -98,8 +110,10 @@ loom_rt_register_module(const loom_module_desc_t *module) {
       continue;
     }
     // Registering the very same descriptor again (a constructor that runs
-    // twice) is not a conflict.
-    if (it->second == &kernel)
+    // twice) is not a conflict, and neither is the same kernel from another
+    // translation unit (an inline function in a header): same symbol, same
+    // location.
+    if (it->second == &kernel || isSameKernel(*it->second, kernel))
       continue;
     if (numConflicts++ == 0)
       firstConflict =
@@ -116,9 +130,14 @@ loom_rt_register_module(const loom_module_desc_t *module) {
   std::string more;
   if (numConflicts > 1)
     more = " (and " + std::to_string(numConflicts - 1) + " more duplicates)";
-  return setError(LOOM_STATUS_INVALID_ARGUMENT,
-                  "loom_rt_register_module: " + llvm::Twine(firstConflict) +
-                      more);
+  loom_status_t status =
+      setError(LOOM_STATUS_INVALID_ARGUMENT,
+               "loom_rt_register_module: " + llvm::Twine(firstConflict) + more);
+  // The registration constructors loom-clang++ emits have no error channel:
+  // say it here, once per refused module.
+  llvm::errs() << "loom: warning: " << getLastError() << "\n";
+  llvm::errs().flush();
+  return status;
 }
 
 extern "C" loom_status_t

@@ -7,6 +7,7 @@
 #include "loom/KernelCompiler/DevicePreparation.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -101,6 +102,23 @@ static void materializeParamHints(Function &function) {
 }
 
 void loom::compiler::prepareDeviceModule(Module &module) {
+  // The device program must not depend on whether the host compile tracks
+  // locations (-g, -Rpass): remarks use the hints' own locations.
+  StripDebugInfo(module);
+  if (NamedMDNode *flags = module.getModuleFlagsMetadata()) {
+    SmallVector<MDNode *> kept;
+    for (MDNode *flag : flags->operands()) {
+      auto *key = flag->getNumOperands() > 1
+                      ? dyn_cast<MDString>(flag->getOperand(1))
+                      : nullptr;
+      if (!key || (key->getString() != "Debug Info Version" &&
+                   key->getString() != "Dwarf Version"))
+        kept.push_back(flag);
+    }
+    flags->clearOperands();
+    for (MDNode *flag : kept)
+      flags->addOperand(flag);
+  }
   for (Function &function : module) {
     function.removeFnAttr(Attribute::OptimizeNone);
     function.removeFnAttr(Attribute::NoInline);

@@ -14,8 +14,9 @@
  *   LOOM_STREAM  LOOM_MEMORY_BANK(n)  LOOM_MEMORY_BANK(n, cyclic | block)
  *   LOOM_REDUCE(+ | * | min | max | & | "|" | ^)
  * Loop hints go before a loop, without a semicolon, and may stack:
- *   LOOM_PARALLEL()  LOOM_PARALLEL(n)  LOOM_PARALLEL(n, contiguous |
- *interleaved) LOOM_NO_PARALLEL  LOOM_UNROLL()  LOOM_UNROLL(n)  LOOM_NO_UNROLL
+ *   LOOM_PARALLEL()  LOOM_PARALLEL(n)  LOOM_PARALLEL(n, contiguous)
+ *   LOOM_PARALLEL(n, interleaved)  LOOM_NO_PARALLEL
+ *   LOOM_UNROLL()  LOOM_UNROLL(n)  LOOM_NO_UNROLL
  *   LOOM_TRIPCOUNT(n)  LOOM_TRIPCOUNT_RANGE(min, max)
  *   LOOM_TRIPCOUNT_TYPICAL(t, min, max)  LOOM_TRIPCOUNT_FULL(t, avg, min, max)
  *
@@ -46,16 +47,6 @@
 #define LOOM_TRIPCOUNT_RANGE(...) LOOM_PRAGMA_(tripcount_range(__VA_ARGS__))
 #define LOOM_TRIPCOUNT_TYPICAL(...) LOOM_PRAGMA_(tripcount_typical(__VA_ARGS__))
 #define LOOM_TRIPCOUNT_FULL(...) LOOM_PRAGMA_(tripcount_full(__VA_ARGS__))
-
-/* The loop-hint carrier the plugin injects in front of a hinted loop:
- * `switch (__loom_loop_hint("parallel", ...)) default: for (...)`. The Loom
- * LLVM pass turns each call into `loom.*` entries of the loop's !llvm.loop
- * metadata and removes it, so no definition is ever linked. */
-#ifdef __cplusplus
-extern "C"
-#endif
-    int
-    __loom_loop_hint(const char *hint, ...);
 
 #else /* not loom-clang++: every hint is a no-op */
 

@@ -113,7 +113,11 @@ typedef struct loom_module_desc_t {
 
 /* Registers the kernels of `module`. The descriptor must outlive the
  * program. Registering two kernels of one name keeps the first and fails
- * with LOOM_STATUS_INVALID_ARGUMENT naming both source locations. */
+ * with LOOM_STATUS_INVALID_ARGUMENT naming both source locations; the same
+ * message is printed to stderr as one "loom: warning: ..." line, since the
+ * registration constructors have no other way to report it. A kernel with
+ * the name, symbol and source location of a registered one (an inline
+ * function compiled into several translation units) is no conflict. */
 loom_status_t loom_rt_register_module(const loom_module_desc_t *module);
 
 /* Looks a kernel up by name. On success *out_kernel points to the

@@ -12,7 +12,7 @@
 #include <loom/loom.h>
 
 // CHECK: define dso_local void @_Z5wholePii({{.*}}) #[[WHOLE:[0-9]+]]
-// ATTR: attributes #[[#]] = { {{.*}}"loom.kernel"="whole" "loom.location"="{{.*}}candidate.cpp:[[@LINE+2]]" "loom.signature"="p=ptr:i32;n=val:i32" {{.*}}}
+// ATTR: attributes #[[#]] = { {{.*}}"loom.kernel"="whole" "loom.location"="{{.*}}candidate.cpp:[[@LINE+2]]:6" "loom.signature"="p=ptr:i32;n=val:i32" {{.*}}}
 #pragma loom candidate
 void whole(int *p, int n) {
   for (int i = 0; i < n; ++i)

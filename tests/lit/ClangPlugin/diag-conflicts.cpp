@@ -1,7 +1,8 @@
-// Hints on one loop may neither repeat (whatever their arguments) nor
-// contradict each other (LOOM_PARALLEL with LOOM_NO_PARALLEL, LOOM_UNROLL
-// with LOOM_NO_UNROLL, in either order). The error is at the later hint and
-// names both. Different trip-count forms may be combined.
+// Hints on one loop, function or declaration may neither repeat (whatever
+// their arguments) nor contradict each other (LOOM_PARALLEL with
+// LOOM_NO_PARALLEL, LOOM_UNROLL with LOOM_NO_UNROLL, LOOM_ACCEL or
+// `candidate` with LOOM_NO_ACCEL, in either order). The error is at the
+// later hint and names both. Different trip-count forms may be combined.
 //
 // RUN: not %loom-clangxx -fsyntax-only -ferror-limit=0 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
@@ -70,4 +71,31 @@ void duplicates(int *p, int n) {
   for (int i = 0; i < n; ++i)
     LOOM_PARALLEL(2)
     for (int j = 0; j < n; ++j) p[j] = i;
+}
+
+// --- functions and declarations: a conflict goes both ways (either hint
+// names the other), and the error is always at the later hint ---
+// CHECK: diag-conflicts.cpp:[[@LINE+2]]:14: error: hint 'candidate' conflicts with hint 'no_accel' on the same function
+LOOM_NO_ACCEL
+#pragma loom candidate
+void noAccelThenCandidate(int *p) { p[0] = 1; }
+// CHECK: diag-conflicts.cpp:[[@LINE+2]]:1: error: hint 'no_accel' conflicts with hint 'candidate' on the same function
+#pragma loom candidate
+LOOM_NO_ACCEL
+void candidateThenNoAccel(int *p) { p[0] = 1; }
+// CHECK: diag-conflicts.cpp:[[@LINE+2]]:1: error: hint 'no_accel' conflicts with hint 'accel' on the same function
+LOOM_ACCEL()
+LOOM_NO_ACCEL
+void accelThenNoAccel() {}
+// CHECK: diag-conflicts.cpp:[[@LINE+2]]:1: error: duplicate hint 'accel' on the same function
+LOOM_ACCEL()
+LOOM_KERNEL("second")
+void twoNames() {}
+// CHECK: diag-conflicts.cpp:[[@LINE+1]]:29: error: duplicate hint 'stream' on the same declaration
+void twoStreams(LOOM_STREAM LOOM_STREAM int *p) { p[0] = 0; }
+void twoOnLocal() {
+  // CHECK: diag-conflicts.cpp:[[@LINE+2]]:3: error: duplicate hint 'memory_bank' on the same declaration
+  LOOM_MEMORY_BANK(2)
+  LOOM_MEMORY_BANK(4) int banked[8];
+  banked[0] = 0;
 }

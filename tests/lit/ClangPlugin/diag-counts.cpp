@@ -81,6 +81,14 @@ void loops(int *p, int n) {
 #pragma loom tripcount_full(5, 5, 6, 10)
   for (int i = 0; i < n; ++i) p[i] = 0;
 
+  // --- values beyond 64 bits are printed exactly ---
+  // CHECK: diag-counts.cpp:[[@LINE+1]]:3: error: argument 1 of hint 'unroll' must be at most 9223372036854775807, got 18446744073709551615
+  LOOM_UNROLL(~0ull)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+  // CHECK: diag-counts.cpp:[[@LINE+1]]:3: error: hint 'tripcount_range' needs min <= typical <= max and min <= average <= max; got 9223372036854775807, 1
+  LOOM_TRIPCOUNT_RANGE(~0ull >> 1, 1)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+
   // Bounds that meet are fine: no error for these.
   LOOM_TRIPCOUNT_RANGE(0, 1)
   LOOM_TRIPCOUNT_TYPICAL(kTen, kTen, kTen)

@@ -1,7 +1,8 @@
 // Hint arguments rejected by the `#pragma loom` handler from their tokens
-// alone: literal counts that are not positive (or, for minimums, negative),
-// unknown schedules, bank layouts, reduction operators and targets, and
-// names or targets that are not string literals. Each error is at the
+// alone: literal counts that are not positive (or, for minimums, negative)
+// or too large, a word where the count goes, unknown schedules, bank
+// layouts, reduction operators and targets, names or targets that are not
+// string literals, and an empty kernel name. Each error is at the
 // hint's own location: the macro for LOOM_* spellings, the offending
 // argument for `#pragma loom` spellings. (Counts written as constant
 // expressions are checked after Sema: diag-counts.cpp.)
@@ -84,3 +85,32 @@ void s2() {}
 // CHECK: diag-literals.cpp:[[@LINE+1]]:1: error: argument 1 of hint 'target' must be a string literal
 LOOM_TARGET(spatial)
 void s3() {}
+
+// --- counts beyond 64 bits are printed exactly; counts must fit the IR's
+// signed 64-bit counts ---
+void bigCounts(int *p, int n) {
+  // CHECK: diag-literals.cpp:[[@LINE+1]]:3: error: argument 1 of hint 'unroll' must be at most 9223372036854775807, got 18446744073709551615
+  LOOM_UNROLL(18446744073709551615)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+  // CHECK: diag-literals.cpp:[[@LINE+1]]:3: error: argument 1 of hint 'tripcount_range' must be a non-negative integer, got -18446744073709551616
+  LOOM_TRIPCOUNT_RANGE(-18446744073709551616, 4)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+  // The largest count is fine.
+  LOOM_TRIPCOUNT(9223372036854775807)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+}
+
+// --- a word where the count goes ---
+void wordForCount(int *p, int n) {
+  // CHECK: diag-literals.cpp:[[@LINE+1]]:3: error: argument 1 of hint 'parallel' must be an integer constant expression, got 'contiguous'; the count comes first, as in 'parallel(4, contiguous)'
+  LOOM_PARALLEL(contiguous)
+  for (int i = 0; i < n; ++i) p[i] = 0;
+  // CHECK: diag-literals.cpp:[[@LINE+1]]:3: error: argument 1 of hint 'memory_bank' must be an integer constant expression, got 'cyclic'; the count comes first, as in 'memory_bank(4, cyclic)'
+  LOOM_MEMORY_BANK(cyclic) int banked[4];
+  banked[0] = 0;
+}
+
+// --- a kernel name is not empty ---
+// CHECK: diag-literals.cpp:[[@LINE+1]]:1: error: the kernel name of hint 'accel' must not be empty; omit the argument for the default name
+LOOM_ACCEL("")
+void emptyName() {}

@@ -1,7 +1,8 @@
 // Hints that need a particular kind of object: LOOM_REDUCE needs a scalar
-// (arithmetic) accumulator, possibly by reference; target "rom" needs a const
-// object (for a pointer or array: const elements). Each error is at the hint
-// and names the object and its type.
+// (arithmetic) accumulator, possibly by reference, and an integer one for
+// `& | ^`; target "rom" needs a const object (for a pointer or array: const
+// elements); LOOM_STREAM and LOOM_MEMORY_BANK need a pointer or an array.
+// Each error is at the hint and names the object and its type.
 //
 // RUN: not %loom-clangxx -fsyntax-only -ferror-limit=0 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
@@ -67,4 +68,23 @@ void tOk(LOOM_TARGET("rom") const float *weights,
   (void)lut;
   (void)kPi;
   (void)matrix;
+}
+
+// --- a bitwise reduction needs an integer (or bool) accumulator ---
+// CHECK: diag-objects.cpp:[[@LINE+1]]:9: error: LOOM_REDUCE(&) needs an integer or bool accumulator; 'f' has type 'float'
+void b1(LOOM_REDUCE(&) float f) { (void)f; }
+void b2() {
+  // CHECK: diag-objects.cpp:[[@LINE+1]]:3: error: LOOM_REDUCE(^) needs an integer or bool accumulator; 'd' has type 'double'
+  LOOM_REDUCE(^) double d = 0;
+  (void)d;
+}
+
+// --- streams and banks are arrays (or what a pointer points to) ---
+// CHECK: diag-objects.cpp:[[@LINE+1]]:9: error: hint 'stream' needs a pointer or an array; 'n' has type 'int'
+void s1(LOOM_STREAM int n) { (void)n; }
+// CHECK: diag-objects.cpp:[[@LINE+1]]:1: error: hint 'memory_bank' needs a pointer or an array; 'scalar' has type 'double'
+LOOM_MEMORY_BANK(2) double scalar;
+void sOk(LOOM_STREAM const int *in, LOOM_MEMORY_BANK(2) int (&arr)[8]) {
+  LOOM_STREAM LOOM_MEMORY_BANK(2) int local[4] = {};
+  arr[0] = in[0] + local[0];
 }

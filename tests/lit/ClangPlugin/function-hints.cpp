@@ -1,5 +1,5 @@
 // Function hints become string attributes of the function (docs/hints.md,
-// "IR schema"): "loom.kernel"="<name>", "loom.location"="<file>:<line>",
+// "IR schema"): "loom.kernel"="<name>", "loom.location"="<file>:<line>:<col>",
 // "loom.signature"="<param>=<kind>:<elem>[:const];...", "loom.no_accel",
 // "loom.target"="<target>". With --loom-offload=disabled the functions keep
 // their symbols, so the attributes are checked where the plugin put them.
@@ -11,22 +11,22 @@
 #include <loom/loom.h>
 
 // CHECK: define dso_local void @_Z5plainPi(ptr noundef %{{.*}}) #[[PLAIN:[0-9]+]]
-// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="plain" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]" "loom.signature"="p=ptr:i32" {{.*}}}
+// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="plain" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]:6" "loom.signature"="p=ptr:i32" {{.*}}}
 LOOM_ACCEL()
 void plain(int *p) { p[0] = 1; }
 
 // CHECK: define dso_local void @_Z5namedPf(ptr noundef %{{.*}}) #[[NAMED:[0-9]+]]
-// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="my_kernel" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]" {{.*}}}
+// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="my_kernel" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]:6" {{.*}}}
 LOOM_ACCEL("my_kernel")
 void named(float *p) { p[0] = 1; }
 
 // LOOM_KERNEL is an alias of LOOM_ACCEL, with and without a name.
 // CHECK: define dso_local void @_Z6alias1v() #[[ALIAS1:[0-9]+]]
-// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="alias1" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]" {{.*}}}
+// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="alias1" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]:6" {{.*}}}
 LOOM_KERNEL()
 void alias1() {}
 // CHECK: define dso_local void @_Z6alias2v() #[[ALIAS2:[0-9]+]]
-// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="renamed" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]" {{.*}}}
+// LOC: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="renamed" "loom.location"="{{.*}}function-hints.cpp:[[@LINE+2]]:6" {{.*}}}
 LOOM_KERNEL("renamed")
 void alias2() {}
 
@@ -75,7 +75,7 @@ int useTwice() { return twice(1); }
 // CHECK: define dso_local void @_Z6normalv() #[[NORMAL:[0-9]+]]
 void normal() {}
 
-// CHECK: attributes #[[PLAIN]] = { {{.*}}"loom.kernel"="plain" "loom.location"="{{.*}}function-hints.cpp:{{[0-9]+}}" "loom.signature"="p=ptr:i32" {{.*}}}
+// CHECK: attributes #[[PLAIN]] = { {{.*}}"loom.kernel"="plain" "loom.location"="{{.*}}function-hints.cpp:{{[0-9]+}}:6" "loom.signature"="p=ptr:i32" {{.*}}}
 // CHECK: attributes #[[NAMED]] = { {{.*}}"loom.kernel"="my_kernel" {{.*}}"loom.signature"="p=ptr:f32" {{.*}}}
 // CHECK: attributes #[[ALIAS1]] = { {{.*}}"loom.kernel"="alias1" {{.*}}"loom.signature" {{.*}}}
 // CHECK: attributes #[[ALIAS2]] = { {{.*}}"loom.kernel"="renamed" {{.*}}}
@@ -87,7 +87,8 @@ void normal() {}
 // CHECK: attributes #[[TEMPORAL]] = { {{.*}}"loom.kernel"="temporal" {{.*}}"loom.target"="temporal" {{.*}}}
 // CHECK: attributes #[[PLACED]] = { {{.*}}"loom.kernel"="placed_kernel" {{.*}}"loom.target"="pe[3,14]" {{.*}}}
 // CHECK: attributes #[[NS]] = { {{.*}}"loom.kernel"="geo::scale" {{.*}}}
-// CHECK: attributes #[[TMPL]] = { {{.*}}"loom.kernel"="twice<int>" {{.*}}"loom.signature"="x=val:i32" {{.*}}}
+// A template instance's location is its definition's name.
+// CHECK: attributes #[[TMPL]] = { {{.*}}"loom.kernel"="twice<int>" "loom.location"="{{.*}}function-hints.cpp:{{[0-9]+}}:3" "loom.signature"="x=val:i32" {{.*}}}
 // CHECK: attributes #[[NORMAL]] = {
 // CHECK-NOT: loom.
 // CHECK-SAME: }
@@ -95,4 +96,4 @@ void normal() {}
 // The carriers are gone: no annotation survives into the module.
 // RUN: FileCheck %s --check-prefix=CLEAN < %t.ll
 // CLEAN-NOT: @llvm.global.annotations
-// CLEAN-NOT: call {{.*}}@__loom_loop_hint
+// CLEAN-NOT: @llvm.annotation

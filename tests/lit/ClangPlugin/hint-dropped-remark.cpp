@@ -6,6 +6,9 @@
 // RUN: %loom-clangxx -O0 -S -emit-llvm -o %t.ll -Rpass-missed=loom %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
 // RUN: FileCheck %s < %t.ll
+// The one loom.unroll entry is g's: join's hint did not move to its loop.
+// RUN: grep -c '"loom.unroll"' %t.ll | FileCheck %s --check-prefix=ONE
+// ONE: {{^}}1{{$}}
 // No remark without the flag.
 // RUN: %loom-clangxx -O0 -c -o /dev/null %s 2>&1 | count 0
 
@@ -24,6 +27,22 @@ void f(int *p) {
     p[1] = 2;
     return;
   }
+}
+
+// The statement after a never-repeating loop is no part of it: a hint never
+// moves on to the next loop.
+void join(int *p, int n) {
+  if (n > 3)
+    goto next;
+  // REMARK: hint-dropped-remark.cpp:[[@LINE+1]]:3: remark: loop hint 'unroll' dropped: the statement it precedes is not a loop after code generation [-Rpass-missed=loom]
+  LOOM_UNROLL(2)
+  while (true) {
+    p[0] = 1;
+    break;
+  }
+next:
+  for (int i = 0; i < 8; ++i)
+    p[i] += 1;
 }
 
 void g(int *p) {

@@ -122,6 +122,18 @@ void lambda(int *p, int n) {
   fill(3);
 }
 
+// Clang's own loop pragmas may stand between the Loom hints and the loop:
+// the loop gets both.
+// CHECK-LABEL: define {{.*}}withClangPragma
+// CHECK: br {{.*}}!llvm.loop ![[WITH_CLANG:[0-9]+]]
+void withClangPragma(int *p, int n) {
+  // LOC: ![[#]] = !{!"loom.parallel", i32 4, !"{{.*}}loop-hints-stacked.cpp:[[@LINE+1]]:3"}
+  LOOM_PARALLEL(4)
+#pragma clang loop unroll(disable)
+  for (int i = 0; i < n; ++i)
+    p[i] = i;
+}
+
 // CHECK: ![[STACK]] = distinct !{![[STACK]], ![[MP:[0-9]+]], ![[S1:[0-9]+]], ![[S2:[0-9]+]], ![[S3:[0-9]+]], ![[S4:[0-9]+]], ![[S5:[0-9]+]]}
 // CHECK: ![[S1]] = !{!"loom.parallel", i32 4, !"interleaved", !{{.*}}}
 // CHECK: ![[S2]] = !{!"loom.unroll", i32 2, !{{.*}}}
@@ -151,3 +163,6 @@ void lambda(int *p, int n) {
 // CHECK: ![[ICASE]] = !{!"loom.tripcount", i32 7, !{{.*}}}
 // CHECK: ![[IN_LAMBDA]] = distinct !{![[IN_LAMBDA]], ![[MP]], ![[ILAM:[0-9]+]]}
 // CHECK: ![[ILAM]] = !{!"loom.parallel", i32 6, !"contiguous", !{{.*}}}
+// CHECK: ![[WITH_CLANG]] = distinct !{![[WITH_CLANG]], ![[MP]], ![[DISABLE:[0-9]+]], ![[WC:[0-9]+]]}
+// CHECK: ![[DISABLE]] = !{!"llvm.loop.unroll.disable"}
+// CHECK: ![[WC]] = !{!"loom.parallel", i32 4, !{{.*}}}

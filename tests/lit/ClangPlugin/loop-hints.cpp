@@ -236,6 +236,18 @@ void cx_paren(int *p, int n) {
   for (int i = 0; i < n; ++i) p[i] = i;
 }
 
+// A constexpr function call is a constant too, even without optimization.
+// CHECK-LABEL: define dso_local void @{{.*}}cx_call
+// CHECK: br {{.*}}!llvm.loop ![[CX_CALL:[0-9]+]]
+// CHECK-NOT: !llvm.loop
+// CHECK: ret void
+// LOC: ![[#]] = !{!"loom.parallel", i32 8, !"{{.*}}loop-hints.cpp:[[@LINE+3]]:3"}
+constexpr int twiceLanes() { return 2 * kLanes; }
+void cx_call(int *p, int n) {
+  LOOM_PARALLEL(twiceLanes())
+  for (int i = 0; i < n; ++i) p[i] = i;
+}
+
 // CHECK-LABEL: define dso_local void @{{.*}}kind_while
 // CHECK: br {{.*}}!llvm.loop ![[KIND_WHILE:[0-9]+]]
 // CHECK-NOT: !llvm.loop
@@ -318,6 +330,8 @@ void unhinted(int *p, int n) {
 // CHECK: ![[CX_ARITH_H]] = !{!"loom.tripcount_range", i32 0, i32 16, !"{{.*}}loop-hints.cpp:{{[0-9]+}}:3"}
 // CHECK: ![[CX_PAREN]] = distinct !{![[CX_PAREN]], {{(![0-9]+, )?}}![[CX_PAREN_H:[0-9]+]]}
 // CHECK: ![[CX_PAREN_H]] = !{!"loom.unroll", i32 2, !"{{.*}}loop-hints.cpp:{{[0-9]+}}:3"}
+// CHECK: ![[CX_CALL]] = distinct !{![[CX_CALL]], {{(![0-9]+, )?}}![[CX_CALL_H:[0-9]+]]}
+// CHECK: ![[CX_CALL_H]] = !{!"loom.parallel", i32 8, !"{{.*}}loop-hints.cpp:{{[0-9]+}}:3"}
 // CHECK: ![[KIND_WHILE]] = distinct !{![[KIND_WHILE]], {{(![0-9]+, )?}}![[KIND_WHILE_H:[0-9]+]]}
 // CHECK: ![[KIND_WHILE_H]] = !{!"loom.parallel", i32 2, !"{{.*}}loop-hints.cpp:{{[0-9]+}}:3"}
 // CHECK: ![[KIND_DO]] = distinct !{![[KIND_DO]], {{(![0-9]+, )?}}![[KIND_DO_H:[0-9]+]]}
@@ -326,6 +340,7 @@ void unhinted(int *p, int n) {
 // CHECK: ![[KIND_RANGE_H]] = !{!"loom.tripcount", i32 4, !"{{.*}}loop-hints.cpp:{{[0-9]+}}:3"}
 // CHECK: ![[UNHINTED]] = distinct !{![[UNHINTED]], ![[#]]}
 
-// No carrier survives.
+// No carrier survives: no annotation call, string or declaration.
 // RUN: FileCheck %s --check-prefix=CLEAN < %t.ll
-// CLEAN-NOT: __loom_loop_hint
+// CLEAN-NOT: llvm.annotation
+// CLEAN-NOT: c"loom.

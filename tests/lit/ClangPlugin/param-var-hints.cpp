@@ -1,7 +1,7 @@
 // Parameter and variable hints (docs/hints.md, "IR schema"):
 //   parameter             -> parameter attribute "loom.<hint>"="<args,...>"
-//   local variable        -> !loom.hints !{!"<hint>", !"<arg>", ...} on its alloca
-//   namespace-scope object -> !loom.hints !{!"<hint>", !"<arg>", ...} on the global
+//   local variable        -> !loom.hints !{!{!"<hint>", !"<arg>", ...}, ...} on its alloca
+//   namespace-scope object -> !loom.hints !{!{!"<hint>", !"<arg>", ...}, ...} on the global
 // Integer arguments are rendered in decimal after constant evaluation.
 //
 // RUN: %loom-clangxx --loom-offload=disabled -O0 -S -emit-llvm -o %t.ll %s
@@ -16,8 +16,9 @@ constexpr int kWide = 16;
 LOOM_TARGET("extmemory") int big[1024];
 // CHECK-DAG: @_ZL5table = internal constant [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 16, !loom.hints ![[ROM:[0-9]+]]{{$}}
 LOOM_TARGET("rom") static const int table[4] = {1, 2, 3, 4};
-// Several hints on one global: one attachment each (equal nodes are shared).
-// CHECK-DAG: @banked = dso_local global [64 x i32] zeroinitializer, align 16, !loom.hints ![[EXTMEM]], !loom.hints ![[GBANK:[0-9]+]]{{$}}
+// Several hints on one global: one tuple with one entry per hint, in source
+// order (equal entries are shared).
+// CHECK-DAG: @banked = dso_local global [64 x i32] zeroinitializer, align 16, !loom.hints ![[BANKED:[0-9]+]]{{$}}
 LOOM_TARGET("extmemory") LOOM_MEMORY_BANK(8, block) int banked[64];
 
 // CHECK-LABEL: define dso_local void @_Z6paramsPKiPiS1_S1_S1_S1_S0_S1_(
@@ -66,6 +67,8 @@ void reduces(LOOM_REDUCE(+) int s, LOOM_REDUCE(*) int p,
 // CHECK: alloca [64 x i32], align 16, !loom.hints ![[LBANK:[0-9]+]]{{$}}
 // CHECK: alloca [32 x float], align 16, !loom.hints ![[LBLOCK:[0-9]+]]{{$}}
 // CHECK: alloca [8 x i32], align 16, !loom.hints ![[LSTREAM:[0-9]+]]{{$}}
+// Several hints on one local: all kept, in source order.
+// CHECK: alloca [8 x i32], align 16, !loom.hints ![[LBOTH:[0-9]+]]{{$}}
 // CHECK: alloca i32, align 4{{$}}
 // CHECK: ret i32
 int locals() {
@@ -75,21 +78,33 @@ int locals() {
   LOOM_MEMORY_BANK(kBanks * 2) int bank[64];
   LOOM_MEMORY_BANK(2, block) float blocked[32];
   LOOM_STREAM int fifo[8];
+  LOOM_STREAM LOOM_MEMORY_BANK(2) int both[8];
   int plain = 3;
-  bank[0] = fifo[0] = plain;
+  bank[0] = fifo[0] = both[0] = plain;
   blocked[0] = prod;
   return sum + bank[0] + bits + int(blocked[0]);
 }
 
-// CHECK-DAG: ![[EXTMEM]] = !{!"target", !"extmemory"}
-// CHECK-DAG: ![[ROM]] = !{!"target", !"rom"}
+// CHECK-DAG: ![[EXTMEM]] = !{![[EXTMEM_1:[0-9]+]]}
+// CHECK-DAG: ![[EXTMEM_1]] = !{!"target", !"extmemory"}
+// CHECK-DAG: ![[ROM]] = !{![[ROM_1:[0-9]+]]}
+// CHECK-DAG: ![[ROM_1]] = !{!"target", !"rom"}
+// CHECK-DAG: ![[BANKED]] = !{![[EXTMEM_1]], ![[GBANK:[0-9]+]]}
 // CHECK-DAG: ![[GBANK]] = !{!"memory_bank", !"8", !"block"}
-// CHECK-DAG: ![[LSUM]] = !{!"reduce", !"+"}
-// CHECK-DAG: ![[LMUL]] = !{!"reduce", !"*"}
-// CHECK-DAG: ![[LOR]] = !{!"reduce", !"|"}
-// CHECK-DAG: ![[LBANK]] = !{!"memory_bank", !"8"}
-// CHECK-DAG: ![[LBLOCK]] = !{!"memory_bank", !"2", !"block"}
-// CHECK-DAG: ![[LSTREAM]] = !{!"stream"}
+// CHECK-DAG: ![[LSUM]] = !{![[LSUM_1:[0-9]+]]}
+// CHECK-DAG: ![[LSUM_1]] = !{!"reduce", !"+"}
+// CHECK-DAG: ![[LMUL]] = !{![[LMUL_1:[0-9]+]]}
+// CHECK-DAG: ![[LMUL_1]] = !{!"reduce", !"*"}
+// CHECK-DAG: ![[LOR]] = !{![[LOR_1:[0-9]+]]}
+// CHECK-DAG: ![[LOR_1]] = !{!"reduce", !"|"}
+// CHECK-DAG: ![[LBANK]] = !{![[LBANK_1:[0-9]+]]}
+// CHECK-DAG: ![[LBANK_1]] = !{!"memory_bank", !"8"}
+// CHECK-DAG: ![[LBLOCK]] = !{![[LBLOCK_1:[0-9]+]]}
+// CHECK-DAG: ![[LBLOCK_1]] = !{!"memory_bank", !"2", !"block"}
+// CHECK-DAG: ![[LSTREAM]] = !{![[LSTREAM_1:[0-9]+]]}
+// CHECK-DAG: ![[LSTREAM_1]] = !{!"stream"}
+// CHECK-DAG: ![[LBOTH]] = !{![[LSTREAM_1]], ![[LBANK2:[0-9]+]]}
+// CHECK-DAG: ![[LBANK2]] = !{!"memory_bank", !"2"}
 
 // No llvm.var.annotation call or loom global annotation survives.
 // RUN: FileCheck %s --check-prefix=CLEAN < %t.ll

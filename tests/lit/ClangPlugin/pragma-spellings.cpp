@@ -19,15 +19,15 @@ static const int lut[2] = {1, 2};
 #pragma loom target("extmemory")
 float far[8];
 
-// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="k_paren" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+2]]" {{.*}}}
+// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="k_paren" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+2]]:6" {{.*}}}
 #pragma loom accel()
 void k_paren(int *p) { p[0] = lut[0]; }
 
-// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="k_bare" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+2]]" {{.*}}}
+// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="k_bare" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+2]]:6" {{.*}}}
 #pragma loom accel
 void k_bare(int *p) { p[0] = lut[1]; }
 
-// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="pragma_named" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+3]]" {{.*}}"loom.target"="temporal" {{.*}}}
+// ATTR: attributes #{{[0-9]+}} = { {{.*}}"loom.kernel"="pragma_named" "loom.location"="{{.*}}pragma-spellings.cpp:[[@LINE+3]]:6" {{.*}}"loom.target"="temporal" {{.*}}}
 #pragma loom accel("pragma_named")
 #pragma loom target("temporal")
 void k_named(int *p) { p[0] = 2; }
@@ -93,8 +93,14 @@ int loops(int *p, int n) {
   return sum + fifo[0] + k;
 }
 
-// CHECK-DAG: ![[ROM]] = !{!"target", !"rom"}
-// CHECK-DAG: ![[FAR]] = !{!"target", !"extmemory"}
-// CHECK-DAG: ![[SUM]] = !{!"reduce", !"+"}
-// CHECK-DAG: ![[BANK]] = !{!"memory_bank", !"2", !"block"}
-// CHECK-DAG: ![[FIFO]] = !{!"stream"}
+// !loom.hints is a tuple of hint tuples (one per hint on the variable).
+// CHECK-DAG: ![[ROM]] = !{![[ROM_1:[0-9]+]]}
+// CHECK-DAG: ![[ROM_1]] = !{!"target", !"rom"}
+// CHECK-DAG: ![[FAR]] = !{![[FAR_1:[0-9]+]]}
+// CHECK-DAG: ![[FAR_1]] = !{!"target", !"extmemory"}
+// CHECK-DAG: ![[SUM]] = !{![[SUM_1:[0-9]+]]}
+// CHECK-DAG: ![[SUM_1]] = !{!"reduce", !"+"}
+// CHECK-DAG: ![[BANK]] = !{![[BANK_1:[0-9]+]]}
+// CHECK-DAG: ![[BANK_1]] = !{!"memory_bank", !"2", !"block"}
+// CHECK-DAG: ![[FIFO]] = !{![[FIFO_1:[0-9]+]]}
+// CHECK-DAG: ![[FIFO_1]] = !{!"stream"}

@@ -52,7 +52,7 @@ LOOM_NO_ACCEL
 LOOM_TARGET("temporal")
 int h2(int x) { return x * 7; }
 
-// CHECK: attributes #[[SAXPY]] = { {{.*}}"loom.{{kernel|fallback}}"="saxpy" "loom.location"="{{.*}}survive-optimization.cpp:{{[0-9]+}}" "loom.signature"="x=ptr:f32:const;y=ptr:f32;a=val:f32;n=val:i32" {{.*}}}
+// CHECK: attributes #[[SAXPY]] = { {{.*}}"loom.{{kernel|fallback}}"="saxpy" "loom.location"="{{.*}}survive-optimization.cpp:{{[0-9]+}}:6" "loom.signature"="x=ptr:f32:const;y=ptr:f32;a=val:f32;n=val:i32" {{.*}}}
 // CHECK: attributes #[[H2]] = { {{.*}}"loom.no_accel" "loom.target"="temporal" {{.*}}}
 // Each loop keeps its Loom entries among whatever LLVM adds (unroll.disable
 // at -O1, isvectorized at -O2, ...).

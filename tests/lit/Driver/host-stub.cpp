@@ -18,17 +18,19 @@
 // CHECK-DAG: @__loom.k0.args = private constant [3 x %struct.loom_arg_desc_t] [%struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 3, i32 0 }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 1, i32 0 }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 4, i32 0, i32 0 }]
 // CHECK-DAG: @__loom.k0.name = private unnamed_addr constant [4 x i8] c"dot\00"
 // CHECK-DAG: @__loom.k0.symbol = private unnamed_addr constant [14 x i8] c"_Z3dotPKfS0_i\00"
-// CHECK-DAG: @__loom.k0.location = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp:[[#DOT_LINE:]]\00"
+// CHECK-DAG: @__loom.k0.location = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp:[[#DOT_LINE:]]:7\00"
 // CHECK-DAG: @__loom.k0.hints = private unnamed_addr constant [{{[0-9]+}} x i8] c"{\22loops\22:[{\22args\22:[4],\22hint\22:\22parallel\22,\22location\22:\22{{.*}}host-stub.cpp:{{[0-9]+}}:3\22}],\22params\22:[{\22name\22:\22a\22,\22stream\22:\22\22},{\22name\22:\22b\22},{\22name\22:\22n\22}]}\00"
-// CHECK-DAG: @__loom.k0.reason = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.+}}\00"
+// CHECK-DAG: @__loom.k0.artifact = private unnamed_addr constant [[[#DOT_SIZE:]] x i8] c"{{.*}}dataflow.graph{{.+}}\00"
+// CHECK-DAG: @__loom.k0.sha256 = private unnamed_addr constant [65 x i8] c"{{[0-9a-f]+}}\00"
 // CHECK-DAG: @__loom.k1.args = private constant [4 x %struct.loom_arg_desc_t] [%struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 7, i32 0, i32 0 }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 5, i32 0, i32 0 }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 3, i32 4, i32 0 }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 1, i32 4, i32 0 }]
 // CHECK-DAG: @__loom.k1.name = private unnamed_addr constant [13 x i8] c"scale_kernel\00"
 // CHECK-DAG: @__loom.k1.hints = private unnamed_addr constant [{{[0-9]+}} x i8] c"{\22loops\22:[],\22params\22:[{\22name\22:\22x\22},{\22name\22:\22n\22},{\22name\22:\22k\22},{\22name\22:\22neg\22}],\22target\22:\22temporal\22}\00"
 //
 // The kernel table: {name, symbol, location, fallback, return type, #args,
-// args, hints, artifact, artifact size, artifact sha256, reason}. Nothing is
-// offloadable yet, so the artifact is null and the reason is set.
-// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr null, i64 0, ptr null, ptr @__loom.k0.reason }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr null, i64 0, ptr null, ptr @__loom.k1.reason }]
+// args, hints, artifact, artifact size, artifact sha256, reason}. Both
+// kernels compile to dataflow programs: the artifact (its size excludes the
+// terminating NUL) and digest are set, the reason is null.
+// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr @__loom.k0.artifact, i64 [[#DOT_SIZE - 1]], ptr @__loom.k0.sha256, ptr null }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr @__loom.k1.artifact, i64 {{[0-9]+}}, ptr @__loom.k1.sha256, ptr null }]
 // CHECK-DAG: @__loom.module = internal constant %struct.loom_module_desc_t { i32 1, i32 2, ptr @__loom.kernels, ptr @__loom.source }
 // CHECK-DAG: @__loom.source = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp\00"
 // CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__loom.register_module, ptr null }]
@@ -88,7 +90,7 @@ float use(const float *a) { return dot(a, a, 4); }
 // CHECK: call i32 @loom_rt_register_module(ptr @__loom.module)
 
 // The fallback keeps the kernel's name and hints; the stub has none of them.
-// CHECK: attributes #[[DOT_FALLBACK]] = { {{.*}}"loom.{{kernel|fallback}}"="dot" "loom.location"="{{.*}}host-stub.cpp:[[#DOT_LINE]]" "loom.signature"="a=ptr:f32:const;b=ptr:f32:const;n=val:i32" {{.*}}}
+// CHECK: attributes #[[DOT_FALLBACK]] = { {{.*}}"loom.{{kernel|fallback}}"="dot" "loom.location"="{{.*}}host-stub.cpp:[[#DOT_LINE]]:7" "loom.signature"="a=ptr:f32:const;b=ptr:f32:const;n=val:i32" {{.*}}}
 // CHECK: attributes #[[STUB]] = {
 // CHECK-NOT: loom.
 // CHECK-SAME: }

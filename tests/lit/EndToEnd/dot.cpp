@@ -18,7 +18,7 @@
 // RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "name": "dot_product",
-// REPORT-NEXT: "source_location": "{{.*}}dot.cpp:{{[0-9]+}}",
+// REPORT-NEXT: "source_location": "{{.*}}dot.cpp:[[#]]:7",
 // REPORT-NEXT: "launches": 2,
 // REPORT-NEXT: "backend_requested": "sim",
 // REPORT-NEXT: "ran_on": {

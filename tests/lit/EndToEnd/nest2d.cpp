@@ -17,7 +17,7 @@
 // RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "name": "matmul",
-// REPORT-NEXT: "source_location": "{{.*}}nest2d.cpp:{{[0-9]+}}",
+// REPORT-NEXT: "source_location": "{{.*}}nest2d.cpp:[[#]]:6",
 // REPORT-NEXT: "launches": 1,
 
 #include <loom/loom.h>

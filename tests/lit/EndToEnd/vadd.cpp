@@ -17,7 +17,7 @@
 //
 // RUN: env LOOM_OFFLOAD=mandatory sh -c '%t.exe; echo "exit code $?"' > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=MANDATORY < %t.out
-// MANDATORY: loom: error: kernel 'vadd': loom_rt_launch: kernel 'vadd' ({{.*}}vadd.cpp:{{[0-9]+}}) cannot be offloaded: no artifact: {{.+}}
+// MANDATORY: loom: error: kernel 'vadd': loom_rt_launch: kernel 'vadd' ({{.*}}vadd.cpp:[[#]]:6) cannot be offloaded: the kernel has a valid artifact, but backend 'sim' is not available in this build
 // MANDATORY-NOT: PASS
 // MANDATORY: exit code 1
 //
@@ -25,14 +25,14 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "loom_report_version": 1,
 // REPORT: "name": "vadd",
-// REPORT-NEXT: "source_location": "{{.*}}vadd.cpp:{{[0-9]+}}",
+// REPORT-NEXT: "source_location": "{{.*}}vadd.cpp:[[#]]:6",
 // REPORT-NEXT: "launches": 2,
 // REPORT-NEXT: "backend_requested": "sim",
 // REPORT-NEXT: "ran_on": {
 // REPORT-NEXT: "host": 2
 // REPORT-NEXT: },
 // REPORT-NEXT: "offloadable": false,
-// REPORT-NEXT: "reason": "no artifact: {{.+}}"
+// REPORT-NEXT: "reason": "the kernel has a valid artifact, but backend 'sim' is not available in this build"
 //
 // RUN: env LOOM_BACKEND=host LOOM_REPORT=%t.host.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=HOST-REPORT < %t.host.json

@@ -209,3 +209,34 @@ TEST_F(RuntimeTest, TruncatesOverlongMessages) {
                            "loom_rt_lookup_kernel: no kernel named 'kkk"));
   EXPECT_THAT(message, ::testing::EndsWith("kkk..."));
 }
+
+// The registration constructors ignore the status: a refused duplicate is
+// also printed to stderr, one warning line naming both kernels.
+TEST_F(RuntimeTest, DuplicateKernelPrintsOneWarning) {
+  static const loom_kernel_desc_t first[] = {sevenAt("over", "a.cpp:3:5")};
+  static const loom_kernel_desc_t second[] = {sevenAt("over", "a.cpp:4:7"),
+                                              sevenAt("over", "a.cpp:5:7")};
+  static const loom_module_desc_t moduleA = makeModule(first, 1, "a.cpp");
+  static const loom_module_desc_t moduleB = makeModule(second, 2, "b.cpp");
+  ::testing::internal::CaptureStderr();
+  ASSERT_EQ(loom_rt_register_module(&moduleA), LOOM_STATUS_OK);
+  EXPECT_EQ(loom_rt_register_module(&moduleB), LOOM_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "loom: warning: loom_rt_register_module: kernel 'over' at "
+            "a.cpp:4:7 has the name of the kernel registered at a.cpp:3:5; "
+            "keeping the one at a.cpp:3:5 (and 1 more duplicates)\n");
+}
+
+// The same kernel from two translation units (an inline function in a
+// header: one symbol, one location, two descriptors) is no conflict.
+TEST_F(RuntimeTest, SameKernelFromTwoUnitsIsNotADuplicate) {
+  static const loom_kernel_desc_t first[] = {sevenAt("inl", "h.h:2:5")};
+  static const loom_kernel_desc_t second[] = {sevenAt("inl", "h.h:2:5")};
+  static const loom_module_desc_t moduleA = makeModule(first, 1, "a.cpp");
+  static const loom_module_desc_t moduleB = makeModule(second, 1, "b.cpp");
+  ::testing::internal::CaptureStderr();
+  ASSERT_EQ(loom_rt_register_module(&moduleA), LOOM_STATUS_OK);
+  EXPECT_EQ(loom_rt_register_module(&moduleB), LOOM_STATUS_OK);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(getRegisteredKernels().size(), 1u);
+}

@@ -19,7 +19,9 @@ namespace loom::compiler {
 /// slots), `early-cse`, `instcombine`, `simplifycfg` and `loop-simplify` —
 /// and no loop rotation, so counted loops stay pre-tested and raise to
 /// `scf.for` (build-notes.md, "From LLVM IR to SCF"). `optnone` and
-/// `noinline` (present at -O0) are removed from the device copy only.
+/// `noinline` (present at -O0) are removed from the device copy only, and
+/// debug information is stripped so the artifact does not depend on -g or
+/// -Rpass.
 /// Floating-point contraction is whatever clang's -ffp-contract put into
 /// the IR: `llvm.fmuladd` calls are raised as separate multiply and add,
 /// which is what the x86-64 host (no FMA by default) executes.

@@ -40,7 +40,10 @@ struct KernelManifest {
 /// Describes `kernel` from its IR signature, the `loom.signature` attribute
 /// (element types, constness and names from the AST) and its hint
 /// attributes and loop metadata. Fails, naming the argument, when the
-/// runtime cannot pass one of its arguments or its result.
+/// runtime cannot pass one of its arguments (a type it has no code for, a
+/// class passed in memory: byval, inalloca, preallocated) or its result, or
+/// when the kernel is variadic; the name, symbol and location are filled in
+/// even then.
 llvm::Error describeKernel(llvm::Function &kernel, KernelManifest &manifest);
 
 /// What one kernel descriptor is built from.

@@ -1,0 +1,212 @@
+//===- ComputeSemantics.cpp - one firing of a compute actor --------------===//
+//
+// Part of the Loom project.
+//
+// Decodes compute actors of the actor schema registry once and dispatches
+// each firing through the table indexed by schema id. Generic rules (poison
+// propagation, fast-math no-NaN/no-Inf) are applied here, op rules in
+// IntegerSemantics.cpp and FloatSemantics.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeImpl.h"
+
+#include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+#include <array>
+
+using namespace mlir;
+using namespace loom::sim;
+using namespace loom::sim::detail;
+using loom::dataflow::ActorKind;
+using loom::dataflow::ActorSchema;
+
+/// Schema ids are below 400 (1-99 primitives, 100-399 compute).
+constexpr uint32_t kMaxSchemaId = 400;
+
+/// The dense dispatch table, built once from the two evaluator groups.
+static const std::array<ComputeFn, kMaxSchemaId> &getComputeTable() {
+  static const std::array<ComputeFn, kMaxSchemaId> table = [] {
+    std::array<ComputeFn, kMaxSchemaId> t{};
+    for (uint32_t id = 0; id < kMaxSchemaId; ++id) {
+      t[id] = getIntegerEvaluator(id);
+      if (!t[id])
+        t[id] = getFloatEvaluator(id);
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool loom::sim::hasComputeEvaluator(uint32_t schemaId) {
+  return schemaId < kMaxSchemaId && getComputeTable()[schemaId];
+}
+
+llvm::Error loom::sim::detail::makeUBError(StringRef what,
+                                           ArrayRef<TokenValue> operands) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << what << " (operands ";
+  llvm::interleaveComma(operands, os);
+  os << ")";
+  return llvm::createStringError(message);
+}
+
+//===----------------------------------------------------------------------===//
+// Decoding
+//===----------------------------------------------------------------------===//
+
+static llvm::Error decodeError(Operation *op, const Twine &why) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << "'" << op->getName() << "' " << why;
+  return llvm::createStringError(message);
+}
+
+static llvm::RoundingMode toLLVMRounding(arith::RoundingMode mode) {
+  switch (mode) {
+  case arith::RoundingMode::to_nearest_even:
+    return llvm::RoundingMode::NearestTiesToEven;
+  case arith::RoundingMode::downward:
+    return llvm::RoundingMode::TowardNegative;
+  case arith::RoundingMode::upward:
+    return llvm::RoundingMode::TowardPositive;
+  case arith::RoundingMode::toward_zero:
+    return llvm::RoundingMode::TowardZero;
+  case arith::RoundingMode::to_nearest_away:
+    return llvm::RoundingMode::NearestTiesToAway;
+  }
+  llvm_unreachable("unknown arith rounding mode");
+}
+
+/// Reads the semantic attributes of the registry projection.
+static void decodeAttributes(Operation *op, ComputeOp &decoded) {
+  if (auto flags = dyn_cast_or_null<arith::IntegerOverflowFlagsAttr>(
+          op->getInherentAttr("overflowFlags").value_or(Attribute()))) {
+    decoded.nsw =
+        bitEnumContainsAll(flags.getValue(), arith::IntegerOverflowFlags::nsw);
+    decoded.nuw =
+        bitEnumContainsAll(flags.getValue(), arith::IntegerOverflowFlags::nuw);
+  }
+  decoded.exact =
+      static_cast<bool>(op->getInherentAttr("isExact").value_or(Attribute()));
+  Attribute predicate = op->getInherentAttr("predicate").value_or(Attribute());
+  if (auto cmpi = dyn_cast_or_null<arith::CmpIPredicateAttr>(predicate))
+    decoded.predicate = static_cast<unsigned>(cmpi.getValue());
+  if (auto cmpf = dyn_cast_or_null<arith::CmpFPredicateAttr>(predicate))
+    decoded.predicate = static_cast<unsigned>(cmpf.getValue());
+  if (auto fastmath = dyn_cast_or_null<arith::FastMathFlagsAttr>(
+          op->getInherentAttr("fastmath").value_or(Attribute()))) {
+    decoded.noNaNs =
+        bitEnumContainsAll(fastmath.getValue(), arith::FastMathFlags::nnan);
+    decoded.noInfs =
+        bitEnumContainsAll(fastmath.getValue(), arith::FastMathFlags::ninf);
+  }
+  if (auto mode = dyn_cast_or_null<arith::RoundingModeAttr>(
+          op->getInherentAttr("roundingmode").value_or(Attribute())))
+    decoded.rounding = toLLVMRounding(mode.getValue());
+}
+
+/// Byte strides of a GEP's index positions: the first steps over whole
+/// elements, later ones into nested arrays. Structs are not evaluated.
+static llvm::Error decodeGep(LLVM::GEPOp gep, ComputeOp &decoded) {
+  DataLayout layout = DataLayout::closest(gep);
+  Type current = gep.getElemType();
+  ArrayRef<int32_t> raw = gep.getRawConstantIndices();
+  for (auto [position, constant] : llvm::enumerate(raw)) {
+    if (position > 0) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(current);
+      if (!array)
+        return decodeError(
+            gep, "indexes into " +
+                     llvm::Twine("a non-array "
+                                 "type; the emulator evaluates GEPs over "
+                                 "scalars and arrays only"));
+      current = array.getElementType();
+    }
+    decoded.gepStrides.push_back(layout.getTypeSize(current).getFixedValue());
+    decoded.gepConstants.push_back(
+        constant == LLVM::GEPOp::kDynamicIndex ? kDynamicGepIndex : constant);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<ComputeOp> loom::sim::decodeComputeOp(Operation *op) {
+  const ActorSchema *schema =
+      loom::dataflow::lookupActorSchema(op->getName().getStringRef());
+  if (!schema || schema->kind != ActorKind::Compute)
+    return decodeError(op, "is not a compute actor of the schema registry");
+  if (!hasComputeEvaluator(schema->id))
+    return decodeError(op, "has no evaluator in the emulator");
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
+    if (isSupportedTokenType(type))
+      continue;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "uses type " << type
+       << "; the emulator carries none, integers, index, pointers and "
+          "f16/bf16/f32/f64";
+    return decodeError(op, text);
+  }
+  ComputeOp decoded;
+  decoded.schemaId = schema->id;
+  decoded.opName = schema->opName;
+  decoded.numResults = op->getNumResults();
+  Type resultType = op->getResultTypes().front();
+  decoded.resultSemantics = getSupportedFloatSemantics(resultType);
+  if (!decoded.resultSemantics)
+    decoded.resultWidth = getTokenBitWidth(resultType);
+  decodeAttributes(op, decoded);
+  if (auto gep = dyn_cast<LLVM::GEPOp>(op))
+    if (llvm::Error error = decodeGep(gep, decoded))
+      return std::move(error);
+  return decoded;
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation
+//===----------------------------------------------------------------------===//
+
+static TokenValue getResultPoison(const ComputeOp &op) {
+  if (op.resultSemantics)
+    return TokenValue::getPoisonLike(
+        TokenValue::getFloat(llvm::APFloat::getZero(*op.resultSemantics)));
+  return TokenValue::getPoisonLike(
+      TokenValue::getInteger(llvm::APInt(op.resultWidth, 0)));
+}
+
+/// Fast-math `nnan` / `ninf`: a NaN or infinite operand or result is poison.
+static bool violatesFastMath(const ComputeOp &op, ArrayRef<TokenValue> ins,
+                             ArrayRef<TokenValue> outs) {
+  auto violates = [&](const TokenValue &v) {
+    if (!v.isFloat() || v.isPoison())
+      return false;
+    llvm::APFloat f = v.getFloat();
+    return (op.noNaNs && f.isNaN()) || (op.noInfs && f.isInfinity());
+  };
+  return llvm::any_of(ins, violates) || llvm::any_of(outs, violates);
+}
+
+llvm::Error loom::sim::evaluateCompute(const ComputeOp &op,
+                                       ArrayRef<TokenValue> operands,
+                                       MutableArrayRef<TokenValue> results) {
+  ComputeFn fn = getComputeTable()[op.schemaId];
+  assert(fn && "evaluating a compute op without an evaluator");
+  if (!hasCustomPoisonRule(op.schemaId) &&
+      llvm::any_of(operands,
+                   [](const TokenValue &v) { return v.isPoison(); })) {
+    for (TokenValue &result : results)
+      result = getResultPoison(op);
+    return llvm::Error::success();
+  }
+  if (llvm::Error error = fn(op, operands, results))
+    return error;
+  if ((op.noNaNs || op.noInfs) && violatesFastMath(op, operands, results))
+    for (TokenValue &result : results)
+      result = TokenValue::getPoisonLike(result);
+  return llvm::Error::success();
+}

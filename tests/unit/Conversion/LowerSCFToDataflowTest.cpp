@@ -1,0 +1,342 @@
+//===- LowerSCFToDataflowTest.cpp - one template per kernel ---------------===//
+//
+// Part of the Loom project.
+//
+// Each kernel is built with the test IR builders around one structured
+// construct and lowered with loom-lower-scf-to-dfg; the test pins the actor
+// network its template must give (dataflow-semantics.md) on top of the
+// checks every lowering meets (LoweringTestSupport.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringTestSupport.h"
+
+using namespace mlir;
+using namespace loom;
+using namespace loom::dataflow;
+using namespace loom::testir;
+
+namespace {
+/// Memory ids 1000-1999 belong to this file.
+constexpr unsigned kFirstMemId = 1000;
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// scf.for
+//===----------------------------------------------------------------------===//
+
+// A loop without iter_args: one stream, carry/demux rings for E, W and R, and
+// the captured value through one invariant and the true lane.
+TEST(LowerSCFToDataflowTest, ForWithoutIterArgsHasOneStreamAndThreeRings) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {16});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "fill", {f32}, {mems.make()});
+  k.loopN(16, [&](Value i) { k.store(k.value(0), k.memory(0), i); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 1, carry 3, invariant 1, demux 4, mux 0, gate 0, load 0, "
+            "store 1");
+}
+
+// One carried value adds one carry/demux ring beside E, W and R; the loop
+// result is the ring's exit lane, stored after the loop.
+TEST(LowerSCFToDataflowTest, ForWithIterArgsAddsOneRingPerCarriedValue) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {16});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "sum", {}, {mems.make(), mems.make({1})});
+  Carried acc = k.carry(k.constant(f32, 0));
+  SmallVector<Value> sum = k.scan(15, {acc}, [&](Value i) {
+    k.setNext(acc, k.add(k.prev(acc), k.load(k.memory(0), i)));
+  });
+  k.store(sum[0], k.memory(1), k.ic(0));
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 1, carry 4, invariant 0, demux 4, "
+                                "mux 0, gate 0, load 1, store 1");
+  unsigned f32Carries = 0;
+  graph.walk([&](CarryOp carry) { f32Carries += carry.getType() == f32; });
+  EXPECT_EQ(f32Carries, 1u);
+}
+
+// index bounds are cast to i64 at the stream and the iv back to index: four
+// index_casts and an i64 stream.
+TEST(LowerSCFToDataflowTest, ForOverIndexCastsToI64AtTheBoundary) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {8});
+  KernelBuilder k(context, "zero", {}, {mems.make()});
+  k.loop(7, [&](Value i) {
+    k.store(k.constant(Float32Type::get(&context), 0), k.memory(0), i);
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(countOps(graph, "arith.index_cast"), 4u);
+  graph.walk([&](StreamOp stream) {
+    EXPECT_TRUE(stream.getIv().getType().isInteger(64));
+  });
+}
+
+// A loop over i32 bounds streams in i32: no cast but the kernel's own.
+TEST(LowerSCFToDataflowTest, ForOverI32StreamsInI32) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {ShapedType::kDynamic});
+  Type i32 = IntegerType::get(&context, 32);
+  KernelBuilder k(context, "iota", {i32},
+                  {mems.make({ShapedType::kDynamic}, i32)});
+  k.loop(k.value(0), [&](Value i) {
+    k.store(i, k.memory(0),
+            arith::IndexCastOp::create(k.getBuilder(), k.getLoc(),
+                                       k.getBuilder().getIndexType(), i)
+                .getResult());
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(countOps(graph, "arith.index_cast"), 1u);
+  graph.walk([&](StreamOp stream) {
+    EXPECT_TRUE(stream.getIv().getType().isInteger(32));
+  });
+}
+
+// A dead loop (upto < 0) lowers to the same network: zero trips are the
+// stream's business at run time, not the template's.
+TEST(LowerSCFToDataflowTest, DeadLoopKeepsTheLoopNetwork) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {4});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "dead", {f32}, {mems.make()});
+  k.loop(-1, [&](Value i) { k.store(k.value(0), k.memory(0), i); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 1, carry 3, invariant 1, demux 4, mux 0, gate 0, load 0, "
+            "store 1");
+}
+
+//===----------------------------------------------------------------------===//
+// scf.if
+//===----------------------------------------------------------------------===//
+
+// if without else: the condition demuxes E, W, R and the captured value; the
+// missing else is the identity false lane muxed back with the then lane.
+TEST(LowerSCFToDataflowTest, IfWithoutElseIsAnIdentityFalseLane) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {4});
+  Type i32 = IntegerType::get(&context, 32);
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "guard", {i32, f32}, {mems.make()});
+  k.if_(k.value(0), [&] { k.store(k.value(1), k.memory(0), k.ic(0)); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 0, invariant 0, demux 4, mux 3, gate 0, load 0, "
+            "store 1");
+}
+
+// if/else with a result: E, W, R and the result are muxed back (four muxes);
+// the else lane's captured value is one more demux.
+TEST(LowerSCFToDataflowTest, IfElseWithResultMuxesTheResult) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "clip", {f32, f32}, {mems.make()});
+  SmallVector<Value> r = k.ifValues(
+      k.lt(k.value(0), k.value(1)), {f32},
+      [&] { return SmallVector<Value>{k.load(k.memory(0), k.ic(0))}; },
+      [&] { return SmallVector<Value>{k.value(0)}; });
+  k.store(r[0], k.memory(0), k.ic(1));
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 0, invariant 0, demux 4, mux 4, gate 0, load 1, "
+            "store 1");
+}
+
+// if/else without results, a store on each side: two captured values, two
+// stores, E, W and R muxed back.
+TEST(LowerSCFToDataflowTest, IfElseWithoutResultsStoresOnBothLanes) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "pick", {f32, f32, f32}, {mems.make()});
+  k.if_(
+      k.value(0), [&] { k.store(k.value(1), k.memory(0), k.ic(0)); },
+      [&] { k.store(k.value(2), k.memory(0), k.ic(1)); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 0, invariant 0, demux 5, mux 3, gate 0, load 0, "
+            "store 2");
+}
+
+//===----------------------------------------------------------------------===//
+// scf.while
+//===----------------------------------------------------------------------===//
+
+// while: carries for E, the argument, W and R driven by the condition; one
+// gate into the after region; exits (argument, E, W, R) on demux false
+// lanes; the captured key replayed by an invariant in the before phase.
+TEST(LowerSCFToDataflowTest, WhileIsCarriesGateAndExitLanes) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {16});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "find", {f32},
+                  {mems.make(), mems.make({1}, IndexType::get(&context))});
+  SmallVector<Value> found = k.whileLoop(
+      {k.ic(0)},
+      [&](ValueRange j) { return k.lt(k.load(k.memory(0), j[0]), k.value(0)); },
+      [&](ValueRange j) { return SmallVector<Value>{k.add(j[0], k.ic(1))}; });
+  k.store(found[0], k.memory(1), k.ic(0));
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 0, carry 4, invariant 1, demux 4, "
+                                "mux 0, gate 1, load 1, store 1");
+  // Every carry of the loop is driven by the one condition.
+  Value cond;
+  graph.walk([&](GateOp gate) { cond = gate.getOperand(0); });
+  graph.walk([&](CarryOp carry) { EXPECT_EQ(carry.getOperand(0), cond); });
+}
+
+//===----------------------------------------------------------------------===//
+// scf.index_switch
+//===----------------------------------------------------------------------===//
+
+/// A switch on value input 0 storing the lane's constant into memory 0.
+static OwningOpRef<ModuleOp> buildSwitch(MLIRContext &context,
+                                         ArrayRef<int64_t> cases) {
+  MemRefFactory mems(context, kFirstMemId, {1});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "switch", {IndexType::get(&context)}, {mems.make()});
+  SmallVector<Value> v =
+      k.indexSwitch(k.value(0), cases, {f32}, [&](unsigned lane) {
+        return SmallVector<Value>{k.constant(f32, lane)};
+      });
+  k.store(v[0], k.memory(0), k.ic(0));
+  return k.finish();
+}
+
+// Cases [2, 5]: an index selector from cmpi/select, three-lane demux of E, W,
+// R and a three-lane mux of E, W, R and the result.
+TEST(LowerSCFToDataflowTest, IndexSwitchTwoCasesHasThreeLanes) {
+  MLIRContext context(makeRegistry());
+  OwningOpRef<ModuleOp> module = buildSwitch(context, {2, 5});
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 3, "
+                                "mux 4, gate 0, load 0, store 1");
+  EXPECT_EQ(countOps(graph, "arith.select"), 2u);
+  graph.walk([&](DemuxOp demux) {
+    EXPECT_EQ(demux.getLanes().size(), 3u);
+    EXPECT_TRUE(demux.getOperand(0).getType().isIndex());
+  });
+}
+
+// One case is the i1 form: false is the default lane, no select.
+TEST(LowerSCFToDataflowTest, IndexSwitchOneCaseUsesAnI1Selector) {
+  MLIRContext context(makeRegistry());
+  OwningOpRef<ModuleOp> module = buildSwitch(context, {3});
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 3, "
+                                "mux 4, gate 0, load 0, store 1");
+  EXPECT_EQ(countOps(graph, "arith.select"), 0u);
+  graph.walk([&](DemuxOp demux) {
+    EXPECT_TRUE(demux.getOperand(0).getType().isInteger(1));
+  });
+}
+
+// Zero cases is the default region inlined: no selection network at all.
+TEST(LowerSCFToDataflowTest, IndexSwitchZeroCasesIsTheDefaultRegion) {
+  MLIRContext context(makeRegistry());
+  OwningOpRef<ModuleOp> module = buildSwitch(context, {});
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 0, "
+                                "mux 0, gate 0, load 0, store 1");
+  EXPECT_EQ(countOps(graph, "arith.cmpi"), 0u);
+}
+
+//===----------------------------------------------------------------------===//
+// Fixed-domain effect-form scf.forall
+//===----------------------------------------------------------------------===//
+
+// A fixed 1-D forall is replicated into four lanes with constant ivs; no loop
+// actor is built.
+TEST(LowerSCFToDataflowTest, FixedForallReplicatesStaticLanes) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {4});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "lanes", {f32}, {mems.make()});
+  k.forall({4}, [&](ValueRange i) { k.store(k.value(0), k.memory(0), i); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  GraphOp graph = getGraph(*module);
+  EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 0, "
+                                "mux 0, gate 0, load 0, store 4");
+  EXPECT_EQ(countOps(graph, "dataflow.constant"), 4u);
+}
+
+// A fixed 2-D forall enumerates the Cartesian domain: 2 x 3 lanes.
+TEST(LowerSCFToDataflowTest, FixedForall2DReplicatesTheCartesianDomain) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2, 3});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "grid", {f32}, {mems.make()});
+  k.forall({2, 3},
+           [&](ValueRange ij) { k.store(k.value(0), k.memory(0), ij); });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 0, invariant 0, demux 0, mux 0, gate 0, load 0, "
+            "store 6");
+}
+
+//===----------------------------------------------------------------------===//
+// Atomic publication
+//===----------------------------------------------------------------------===//
+
+// One region with a dynamic-bounds forall fails the pass and leaves the whole
+// module, including a lowerable region of another thread, unchanged.
+TEST(LowerSCFToDataflowTest, DynamicForallLeavesTheModuleUnchanged) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {ShapedType::kDynamic});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder good(context, "good", {f32}, {mems.make()});
+  good.loopN(4, [&](Value i) { good.store(good.value(0), good.memory(0), i); });
+  OwningOpRef<ModuleOp> module = good.finish();
+  ASSERT_TRUE(module);
+
+  KernelBuilder bad(context, "bad", {IndexType::get(&context), f32},
+                    {mems.make()});
+  bad.forall({bad.value(0)},
+             [&](ValueRange i) { bad.store(bad.value(1), bad.memory(0), i); });
+  OwningOpRef<ModuleOp> badModule = bad.finish();
+  ASSERT_TRUE(badModule);
+  module->getBody()->push_back(bad.getThread()->clone());
+
+  std::string before = print(*module);
+  std::string diagnostics;
+  EXPECT_TRUE(failed(lower(*module, diagnostics)));
+  EXPECT_NE(diagnostics.find("dynamic bounds"), std::string::npos)
+      << diagnostics;
+  EXPECT_EQ(print(*module), before);
+}

@@ -1,0 +1,270 @@
+//===- ComputeSemanticsTest.cpp - bit-exact compute actors ----------------===//
+//
+// Part of the Loom project.
+//
+// The compute table against the arith/LLVM rules: integer widths and wrap,
+// overflow flags and poison, undefined behaviour as errors, and float
+// results bit-identical to the host's own arithmetic and libm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Sim/ComputeSemantics.h"
+#include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+
+#include "llvm/ADT/bit.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+using namespace mlir;
+using namespace loom::sim;
+using llvm::APFloat;
+using llvm::APInt;
+
+namespace {
+
+ComputeOp makeOp(StringRef name, unsigned width,
+                 const llvm::fltSemantics *semantics = nullptr) {
+  ComputeOp op;
+  const loom::dataflow::ActorSchema *schema =
+      loom::dataflow::lookupActorSchema(name);
+  EXPECT_NE(schema, nullptr) << name.str();
+  op.schemaId = schema ? schema->id : 0;
+  op.opName = name;
+  op.resultWidth = semantics ? 0 : width;
+  op.resultSemantics = semantics;
+  return op;
+}
+
+TokenValue eval(const ComputeOp &op, ArrayRef<TokenValue> operands) {
+  TokenValue result;
+  llvm::Error error =
+      evaluateCompute(op, operands, MutableArrayRef<TokenValue>(result));
+  EXPECT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  return result;
+}
+
+std::string evalError(const ComputeOp &op, ArrayRef<TokenValue> operands) {
+  TokenValue result;
+  llvm::Error error =
+      evaluateCompute(op, operands, MutableArrayRef<TokenValue>(result));
+  return error ? llvm::toString(std::move(error)) : "";
+}
+
+TokenValue i(unsigned width, int64_t value) {
+  return TokenValue::getInteger(width, value, /*isSigned=*/true);
+}
+TokenValue f32(float value) { return TokenValue::getFloat(APFloat(value)); }
+TokenValue f64(double value) { return TokenValue::getFloat(APFloat(value)); }
+TokenValue poison(unsigned width) {
+  return TokenValue::getPoisonLike(i(width, 0));
+}
+uint32_t bitsOf(float value) { return llvm::bit_cast<uint32_t>(value); }
+
+// Every compute actor of the registry has an evaluator in the shared table.
+TEST(ComputeSemanticsTest, RegistryIsCovered) {
+  for (const loom::dataflow::ActorSchema &schema :
+       loom::dataflow::getActorSchemas())
+    if (schema.kind == loom::dataflow::ActorKind::Compute)
+      EXPECT_TRUE(hasComputeEvaluator(schema.id)) << schema.opName.str();
+}
+
+// Integer ops wrap at their width; nsw/nuw turn overflow into poison.
+TEST(ComputeSemanticsTest, IntegerWrapAndFlags) {
+  ComputeOp add = makeOp("arith.addi", 8);
+  EXPECT_EQ(eval(add, {i(8, 127), i(8, 1)}), i(8, -128));
+  add.nsw = true;
+  EXPECT_TRUE(eval(add, {i(8, 127), i(8, 1)}).isPoison());
+  EXPECT_EQ(eval(add, {i(8, -1), i(8, 1)}), i(8, 0));
+  add.nsw = false;
+  add.nuw = true;
+  EXPECT_TRUE(eval(add, {i(8, -1), i(8, 1)}).isPoison());
+  EXPECT_EQ(eval(makeOp("arith.addi", 1), {i(1, 1), i(1, 1)}), i(1, 0));
+  ComputeOp mul = makeOp("arith.muli", 128);
+  APInt big = APInt::getOneBitSet(128, 100);
+  EXPECT_EQ(eval(mul, {TokenValue::getInteger(big), i(128, 8)}),
+            TokenValue::getInteger(APInt::getOneBitSet(128, 103)));
+  ComputeOp sub = makeOp("arith.subi", 16);
+  sub.nuw = true;
+  EXPECT_TRUE(eval(sub, {i(16, 0), i(16, 1)}).isPoison());
+}
+
+// Division rounds as arith says; zero, poison divisors and MIN/-1 are UB.
+TEST(ComputeSemanticsTest, DivisionAndRemainder) {
+  EXPECT_EQ(eval(makeOp("arith.divsi", 32), {i(32, -7), i(32, 2)}), i(32, -3));
+  EXPECT_EQ(eval(makeOp("arith.divui", 8), {i(8, -2), i(8, 2)}), i(8, 127));
+  EXPECT_EQ(eval(makeOp("arith.remsi", 32), {i(32, -7), i(32, 2)}), i(32, -1));
+  EXPECT_EQ(eval(makeOp("arith.ceildivsi", 32), {i(32, 7), i(32, 2)}),
+            i(32, 4));
+  EXPECT_EQ(eval(makeOp("arith.ceildivsi", 32), {i(32, -7), i(32, 2)}),
+            i(32, -3));
+  EXPECT_EQ(eval(makeOp("arith.floordivsi", 32), {i(32, -7), i(32, 2)}),
+            i(32, -4));
+  EXPECT_EQ(eval(makeOp("arith.floordivsi", 32), {i(32, 7), i(32, -2)}),
+            i(32, -4));
+  EXPECT_NE(evalError(makeOp("arith.divsi", 32), {i(32, 1), i(32, 0)})
+                .find("division by zero"),
+            std::string::npos);
+  EXPECT_NE(evalError(makeOp("arith.remui", 32), {i(32, 1), i(32, 0)})
+                .find("division by zero"),
+            std::string::npos);
+  EXPECT_NE(evalError(makeOp("arith.divsi", 8), {i(8, -128), i(8, -1)})
+                .find("signed division overflow"),
+            std::string::npos);
+  EXPECT_NE(evalError(makeOp("arith.divui", 8), {i(8, 1), poison(8)})
+                .find("poison divisor"),
+            std::string::npos);
+  EXPECT_TRUE(eval(makeOp("arith.divui", 8), {poison(8), i(8, 3)}).isPoison());
+  ComputeOp exact = makeOp("arith.divsi", 32);
+  exact.exact = true;
+  EXPECT_TRUE(eval(exact, {i(32, 7), i(32, 2)}).isPoison());
+  EXPECT_EQ(eval(exact, {i(32, 8), i(32, 2)}), i(32, 4));
+}
+
+// Shifts by the width or more are poison; flags check the lost bits.
+TEST(ComputeSemanticsTest, Shifts) {
+  ComputeOp shl = makeOp("arith.shli", 8);
+  EXPECT_EQ(eval(shl, {i(8, 1), i(8, 7)}), i(8, -128));
+  EXPECT_TRUE(eval(shl, {i(8, 1), i(8, 8)}).isPoison());
+  shl.nuw = true;
+  EXPECT_TRUE(eval(shl, {i(8, -128), i(8, 1)}).isPoison());
+  shl.nuw = false;
+  shl.nsw = true;
+  EXPECT_TRUE(eval(shl, {i(8, 64), i(8, 1)}).isPoison());
+  EXPECT_EQ(eval(shl, {i(8, -1), i(8, 1)}), i(8, -2));
+  EXPECT_EQ(eval(makeOp("arith.shrsi", 8), {i(8, -128), i(8, 7)}), i(8, -1));
+  EXPECT_EQ(eval(makeOp("arith.shrui", 8), {i(8, -128), i(8, 7)}), i(8, 1));
+  ComputeOp exact = makeOp("arith.shrui", 8);
+  exact.exact = true;
+  EXPECT_TRUE(eval(exact, {i(8, 3), i(8, 1)}).isPoison());
+}
+
+// Casts, comparisons and bit-counting at odd widths.
+TEST(ComputeSemanticsTest, CastsAndComparisons) {
+  ComputeOp trunc = makeOp("arith.trunci", 8);
+  EXPECT_EQ(eval(trunc, {i(32, 300)}), i(8, 44));
+  trunc.nuw = true;
+  EXPECT_TRUE(eval(trunc, {i(32, 300)}).isPoison());
+  trunc.nuw = false;
+  trunc.nsw = true;
+  EXPECT_EQ(eval(trunc, {i(32, -5)}), i(8, -5));
+  EXPECT_EQ(eval(makeOp("arith.extsi", 64), {i(3, -2)}), i(64, -2));
+  EXPECT_EQ(eval(makeOp("arith.extui", 64), {i(3, -2)}), i(64, 6));
+  EXPECT_EQ(eval(makeOp("arith.index_cast", 64), {i(32, -1)}), i(64, -1));
+  EXPECT_EQ(eval(makeOp("arith.index_castui", 64), {i(32, -1)}),
+            i(64, 0xffffffff));
+  EXPECT_EQ(eval(makeOp("arith.bitcast", 0, &APFloat::IEEEsingle()),
+                 {i(32, 0x3f800000)}),
+            f32(1.0f));
+  ComputeOp cmp = makeOp("arith.cmpi", 1);
+  cmp.predicate = static_cast<unsigned>(arith::CmpIPredicate::slt);
+  EXPECT_EQ(eval(cmp, {i(8, -1), i(8, 1)}), TokenValue::getBool(true));
+  cmp.predicate = static_cast<unsigned>(arith::CmpIPredicate::ult);
+  EXPECT_EQ(eval(cmp, {i(8, -1), i(8, 1)}), TokenValue::getBool(false));
+  EXPECT_EQ(eval(makeOp("math.ctlz", 16), {i(16, 0)}), i(16, 16));
+  EXPECT_EQ(eval(makeOp("math.ctpop", 16), {i(16, 0x0f0f)}), i(16, 8));
+  EXPECT_EQ(eval(makeOp("llvm.intr.bswap", 32), {i(32, 0x11223344)}),
+            i(32, 0x44332211));
+  EXPECT_EQ(
+      eval(makeOp("llvm.intr.fshl", 8), {i(8, 0x12), i(8, 0x34), i(8, 4)}),
+      i(8, 0x23));
+  EXPECT_EQ(
+      eval(makeOp("llvm.intr.fshr", 8), {i(8, 0x12), i(8, 0x34), i(8, 12)}),
+      i(8, 0x23));
+}
+
+// Poison propagates through data, but select only follows its condition.
+TEST(ComputeSemanticsTest, PoisonPropagation) {
+  EXPECT_TRUE(eval(makeOp("arith.xori", 8), {poison(8), i(8, 1)}).isPoison());
+  EXPECT_TRUE(eval(makeOp("arith.addf", 0, &APFloat::IEEEsingle()),
+                   {TokenValue::getPoisonLike(f32(0)), f32(1)})
+                  .isPoison());
+  ComputeOp select = makeOp("arith.select", 8);
+  EXPECT_EQ(eval(select, {TokenValue::getBool(true), i(8, 5), poison(8)}),
+            i(8, 5));
+  EXPECT_TRUE(eval(select, {TokenValue::getBool(false), i(8, 5), poison(8)})
+                  .isPoison());
+  EXPECT_TRUE(eval(select, {TokenValue::getPoisonLike(TokenValue::getBool(0)),
+                            i(8, 5), i(8, 6)})
+                  .isPoison());
+  ComputeOp toInt = makeOp("arith.fptosi", 8);
+  EXPECT_TRUE(eval(toInt, {f32(300.0f)}).isPoison());
+  EXPECT_TRUE(eval(toInt, {f32(NAN)}).isPoison());
+  EXPECT_EQ(eval(toInt, {f32(-3.9f)}), i(8, -3));
+  ComputeOp nnan = makeOp("arith.mulf", 0, &APFloat::IEEEsingle());
+  nnan.noNaNs = true;
+  EXPECT_TRUE(eval(nnan, {f32(INFINITY), f32(0.0f)}).isPoison());
+  EXPECT_EQ(eval(nnan, {f32(2.0f), f32(3.0f)}), f32(6.0f));
+}
+
+// f32/f64 arithmetic and libm results are bit-identical to the host's.
+TEST(ComputeSemanticsTest, FloatsMatchHost) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<uint32_t> bits;
+  const llvm::fltSemantics *single = &APFloat::IEEEsingle();
+  ComputeOp add = makeOp("arith.addf", 0, single),
+            mul = makeOp("arith.mulf", 0, single),
+            div = makeOp("arith.divf", 0, single),
+            sqrtOp = makeOp("math.sqrt", 0, single),
+            expOp = makeOp("math.exp", 0, single);
+  for (int n = 0; n < 2000; ++n) {
+    float a = llvm::bit_cast<float>(bits(rng));
+    float b = llvm::bit_cast<float>(bits(rng));
+    volatile float va = a, vb = b;
+    EXPECT_EQ(eval(add, {f32(a), f32(b)}), f32(va + vb));
+    EXPECT_EQ(eval(mul, {f32(a), f32(b)}), f32(va * vb));
+    EXPECT_EQ(eval(div, {f32(a), f32(b)}), f32(va / vb));
+    EXPECT_EQ(eval(sqrtOp, {f32(a)}), f32(std::sqrt(static_cast<float>(va))));
+    EXPECT_EQ(eval(expOp, {f32(a / 1e30f)}), f32(::expf(va / 1e30f)));
+  }
+  volatile float zero = 0.0f;
+  TokenValue nan = eval(div, {f32(0.0f), f32(0.0f)});
+  EXPECT_EQ(nan.getBits().getZExtValue(), bitsOf(zero / zero));
+  ComputeOp add64 = makeOp("arith.addf", 0, &APFloat::IEEEdouble());
+  EXPECT_EQ(eval(add64, {f64(0.1), f64(0.2)}), f64(0.30000000000000004));
+}
+
+// f16 arithmetic is correctly rounded; libm runs in f32 and rounds once.
+TEST(ComputeSemanticsTest, HalfPrecision) {
+  const llvm::fltSemantics &half = APFloat::IEEEhalf();
+  auto h = [&](double v) {
+    bool loses;
+    APFloat f(v);
+    f.convert(half, APFloat::rmNearestTiesToEven, &loses);
+    return TokenValue::getFloat(f);
+  };
+  EXPECT_EQ(eval(makeOp("arith.divf", 0, &half), {h(1), h(3)}).getBits(),
+            APInt(16, 0x3555));
+  EXPECT_EQ(eval(makeOp("arith.addf", 0, &half), {h(65504), h(65504)}),
+            TokenValue::getFloat(APFloat::getInf(half)));
+  EXPECT_EQ(eval(makeOp("math.sqrt", 0, &half), {h(2)}).getBits(),
+            APInt(16, 0x3da8));
+  ComputeOp ext = makeOp("arith.extf", 0, &APFloat::IEEEsingle());
+  EXPECT_EQ(eval(ext, {h(0.5)}), f32(0.5f));
+  ComputeOp trunc = makeOp("arith.truncf", 0, &half);
+  EXPECT_EQ(eval(trunc, {f32(65520.0f)}),
+            TokenValue::getFloat(APFloat::getInf(half)));
+  trunc.rounding = llvm::RoundingMode::TowardZero;
+  EXPECT_EQ(eval(trunc, {f32(65520.0f)}), h(65504));
+}
+
+// cmpf predicates on ordered and unordered operands.
+TEST(ComputeSemanticsTest, FloatComparisons) {
+  ComputeOp cmp = makeOp("arith.cmpf", 1);
+  auto check = [&](arith::CmpFPredicate pred, float a, float b, bool want) {
+    cmp.predicate = static_cast<unsigned>(pred);
+    EXPECT_EQ(eval(cmp, {f32(a), f32(b)}), TokenValue::getBool(want))
+        << arith::stringifyCmpFPredicate(pred).str() << " " << a << " " << b;
+  };
+  check(arith::CmpFPredicate::OLT, 1, 2, true);
+  check(arith::CmpFPredicate::OLT, NAN, 2, false);
+  check(arith::CmpFPredicate::ULT, NAN, 2, true);
+  check(arith::CmpFPredicate::OEQ, 0.0f, -0.0f, true);
+  check(arith::CmpFPredicate::UNO, NAN, NAN, true);
+  check(arith::CmpFPredicate::ONE, NAN, 1, false);
+  check(arith::CmpFPredicate::UNE, NAN, 1, true);
+}
+
+} // namespace
