@@ -38,29 +38,15 @@ static TokenValue wrapResult(const ComputeOp &op, const APInt &value,
 // Wrapping arithmetic and bitwise ops
 //===----------------------------------------------------------------------===//
 
-static Error evalAddI(const ComputeOp &op, Ins in, Outs out) {
+/// add, sub and mul: the wrapped result, with the nsw/nuw overflow of the
+/// signed and unsigned forms deciding poison (wrapResult).
+using OverflowOp = APInt (APInt::*)(const APInt &, bool &) const;
+template <OverflowOp Signed, OverflowOp Unsigned>
+static Error evalWrapping(const ComputeOp &op, Ins in, Outs out) {
   const APInt &a = in[0].getInteger(), &b = in[1].getInteger();
   bool sov = false, uov = false;
-  APInt r = a.sadd_ov(b, sov);
-  (void)a.uadd_ov(b, uov);
-  out[0] = wrapResult(op, r, sov, uov);
-  return Error::success();
-}
-
-static Error evalSubI(const ComputeOp &op, Ins in, Outs out) {
-  const APInt &a = in[0].getInteger(), &b = in[1].getInteger();
-  bool sov = false, uov = false;
-  APInt r = a.ssub_ov(b, sov);
-  (void)a.usub_ov(b, uov);
-  out[0] = wrapResult(op, r, sov, uov);
-  return Error::success();
-}
-
-static Error evalMulI(const ComputeOp &op, Ins in, Outs out) {
-  const APInt &a = in[0].getInteger(), &b = in[1].getInteger();
-  bool sov = false, uov = false;
-  APInt r = a.smul_ov(b, sov);
-  (void)a.umul_ov(b, uov);
+  APInt r = (a.*Signed)(b, sov);
+  (void)(a.*Unsigned)(b, uov);
   out[0] = wrapResult(op, r, sov, uov);
   return Error::success();
 }
@@ -274,11 +260,11 @@ static Error evalGep(const ComputeOp &op, Ins in, Outs out) {
 static ComputeFn getArithIntegerEvaluator(uint32_t schemaId) {
   switch (schemaId) {
   case 100:
-    return evalAddI;
+    return evalWrapping<&APInt::sadd_ov, &APInt::uadd_ov>;
   case 101:
-    return evalSubI;
+    return evalWrapping<&APInt::ssub_ov, &APInt::usub_ov>;
   case 102:
-    return evalMulI;
+    return evalWrapping<&APInt::smul_ov, &APInt::umul_ov>;
   case 103:
     return [](const ComputeOp &op, Ins in, Outs out) {
       return evalDivision<true>(
