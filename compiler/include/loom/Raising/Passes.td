@@ -190,12 +190,72 @@ def RaiseMemrefRootsPass : Pass<"loom-raise-memref-roots", "::mlir::ModuleOp"> {
 def RaiseWhileToForPass : Pass<"loom-raise-while-to-for", "::mlir::ModuleOp"> {
   let summary = "Uplift counted scf.while loops to scf.for";
   let description = [{
-    `--lift-cf-to-scf` structures every loop as `scf.while`. This pass
-    applies MLIR's while-to-for uplift patterns
-    (`scf::populateUpliftWhileToForPatterns`) so that pre-tested counted
-    loops (`i = lb; while (i < ub) { ...; i += step }`) become `scf.for`
-    with their loop-carried scalars as `iter_args`. A loop that is not of
-    that form stays `scf.while`, which is legal.
+    `--lift-cf-to-scf` structures every loop as `scf.while`. This pass turns
+    the counted ones into `scf.for`, their loop-carried scalars into
+    `iter_args`, and leaves every other loop an `scf.while`, which is legal.
+
+    Counted loops: the induction variable (i8 to i64, or index) starts at an
+    invariant value, steps by a constant of either sign, and the loop runs
+    while `iv P bound` holds for an invariant bound and any predicate P. Both
+    pre-tested loops and do-while loops (the test in the before region after
+    the body, also inside a guarding `scf.if`) are taken, and a test of
+    `iv + K` (K > 0, computed without wrapping; `(i | 1) < n` for an even i
+    counts) is a test of `iv` against the bound minus K. A step that could
+    wrap around the bound is only accepted with the matching `nsw`/`nuw`
+    flag (wrapping is then undefined in the original) or when a constant
+    bound leaves room; `!=` needs a unit step (counting modulo 2^N) or a
+    no-wrap flag. The forms produced:
+
+    - ascending signed: `scf.for %i = %lb to %ub step %c : iN`;
+    - ascending unsigned, below 64 bits: an index loop from
+      `index_castui(%lb)` to `index_castui(%ub)`, `%i = index_castui %j`;
+      64-bit: `scf.for unsigned`;
+    - descending or `!=` counting modulo 2^N: `scf.for %k = 0 to %tripCount`
+      (index below 64 bits, `unsigned` i64 otherwise) with
+      `%i = %lb + %k * %c`.
+
+    `<=` adds one to the bound, a do-while loop runs to max(bound, lb + c).
+    A used induction result is rebuilt as the first value that failed the
+    test, `lb + tripCount * c`.
+
+    Cleanups that expose counted loops first: invariant ops of the test are
+    hoisted (a load only when nothing in the loop writes memory); a
+    before-region `scf.if` that tests the negated loop condition (the exit on
+    the `true` edge) is flipped so upstream's `WhileMoveIfDown` makes the
+    loop pre-tested; a value the test forwards that is computed from one
+    loop-carried value (`i - 1`) is recomputed after the test. Afterwards a
+    unit-step `iter_arg` that only counts (what a `*p++` walk leaves) becomes
+    an expression of the induction variable.
+
+    Upstream's uplift (`scf::upliftWhileToForLoop`) stays the fallback for an
+    invariant non-constant step with `nsw`, only when the induction result is
+    unused: upstream rebuilds that result as the last iteration's value
+    rather than the exit value.
+
+    Before:
+
+    ```mlir
+    %r = scf.while (%i = %start) : (i32) -> i32 {
+      %c = arith.cmpi sgt, %i, %cm1 : i32
+      scf.condition(%c) %i : i32
+    } do {
+    ^bb0(%j: i32):
+      memref.store %x, %m[...] : memref<?xf32>
+      %n = arith.addi %j, %cm1 overflow<nsw> : i32
+      scf.yield %n : i32
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %tc = ... select(%start > -1, %start + 1, 0), index_castui to index
+    scf.for %k = %c0 to %tc step %c1 {
+      %ki = arith.index_castui %k : index to i32
+      %i = arith.subi %start, %ki : i32
+      memref.store %x, %m[...] : memref<?xf32>
+    }
+    ```
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];

@@ -1,0 +1,37 @@
+//===- WhileLoopPatterns.h - scf.while shapes for while-to-for --*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// Private to compiler/lib/Raising: the normalizations that bring lifted
+// `scf.while` loops into the shapes `loom-raise-while-to-for` uplifts
+// (NormalizeWhileLoops.cpp), and the helpers both files use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_LIB_RAISING_WHILELOOPPATTERNS_H
+#define LOOM_LIB_RAISING_WHILELOOPPATTERNS_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace loom::raising {
+
+/// Returns whether `value` is defined outside `loop`, so it is invariant in
+/// every iteration.
+inline bool isDefinedOutside(mlir::Value value, mlir::Operation *loop) {
+  return !loop->isAncestor(value.getParentBlock()->getParentOp());
+}
+
+/// Returns the predicate P' with `b P' a` equivalent to `a P b` (`eq` and
+/// `ne` are their own swaps).
+mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
+
+/// Adds the patterns that expose counted loops: hoisting invariant ops of
+/// the before region, flipping a before-region `scf.if` that tests the
+/// negated loop condition (exit normalization), and recomputing in the
+/// after region a value the test forwards.
+void populateWhileLoopNormalizationPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace loom::raising
+
+#endif // LOOM_LIB_RAISING_WHILELOOPPATTERNS_H

@@ -1,0 +1,72 @@
+// loom-raise-check itself: it reports values that differ, writes outside a
+// buffer, kernels that crash or hang, and --args that do not fit, instead
+// of printing MATCH.
+//
+// RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
+//
+// Each execution gets its own buffers, so a stored address differs.
+// RUN: not loom-raise-check %t.d/leak_address.ll --kernel=_Z12leak_addressPKiPl \
+// RUN:   --args='i32[4],i64[2]' | FileCheck %s --check-prefix=LEAK
+// LEAK: param 0: !llvm.ptr (not raised)
+// LEAK-NEXT: param 1: memref<?xi64>
+// LEAK: MISMATCH param 1 [0]: original {{-?[0-9]+}} (0x{{[0-9a-f]+}}), raised {{-?[0-9]+}} (0x{{[0-9a-f]+}})
+// LEAK-NOT: MISMATCH param 1 [1]
+// LEAK: FAIL _Z12leak_addressPKiPl: 1 mismatching values
+//
+// A write past the end lands in the red zone after the buffer.
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8],i32=8' | FileCheck %s --check-prefix=PAST-END
+// PAST-END: MISMATCH param 0: the original kernel wrote outside the buffer
+// PAST-END: MISMATCH param 0: the raised kernel wrote outside the buffer
+// PAST-END: FAIL _Z7overrunPii
+//
+// Within bounds the same kernel matches.
+// RUN: loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8],i32=7' | FileCheck %s --check-prefix=INBOUNDS
+// INBOUNDS: MATCH _Z7overrunPii
+//
+// A kernel that crashes or never ends is reported, and the inputs blamed
+// when the original kernel is the one that fails.
+// RUN: not loom-raise-check %t.d/store_at.ll --kernel=_Z8store_atPil \
+// RUN:   --args='i32[4],i64=1099511627776' 2>&1 | FileCheck %s --check-prefix=CRASH
+// CRASH: error: the original kernel failed, check --args: it was ended by signal 11
+// RUN: not loom-raise-check %t.d/spin.ll --kernel=_Z4spinPVi \
+// RUN:   --args='i32[1]:range=0..0' --timeout=1 2>&1 | FileCheck %s --check-prefix=HANG
+// HANG: error: the original kernel failed, check --args: it did not end within 1 seconds
+//
+// --args must describe every parameter with its type.
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8]' 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: --args does not fit '_Z7overrunPii': it takes 2 parameters, --args gives 1
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32=8,i32[8]' 2>&1 | FileCheck %s --check-prefix=KIND
+// KIND: --args does not fit '_Z7overrunPii': parameter #0 is a pointer; give T[N]
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='q32[8],i32=8' 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// SYNTAX: bad --args entry 'q32[8]': unknown type 'q32'; expected T[N], T[N]:range=LO..HI or T=VALUE
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8]:range=5..1,i32=8' 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: bad --args entry 'i32[8]:range=5..1': the suffix is not ':range=LO..HI' with LO <= HI
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z3fooPii \
+// RUN:   --args='i32[8],i32=8' 2>&1 | FileCheck %s --check-prefix=NAME
+// NAME: error: '{{.+}}overrun.ll' defines no function '_Z3fooPii'
+
+#include <loom/loom.h>
+
+LOOM_ACCEL()
+void leak_address(const int *p, long *out) { out[0] = (long)p; }
+
+LOOM_ACCEL()
+void overrun(int *a, int n) {
+  for (int i = 0; i <= n; ++i)
+    a[i] = i;
+}
+
+LOOM_ACCEL()
+void store_at(int *a, long i) { a[i] = 1; }
+
+LOOM_ACCEL()
+void spin(volatile int *flag) {
+  while (*flag == 0) {
+  }
+}
