@@ -118,6 +118,29 @@ loom_status_t runOnHost(llvm::StringRef caller,
                         void *outResult);
 
 //===----------------------------------------------------------------------===//
+// Emu backend (emu_backend.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Why the emu backend cannot run `kernel`'s artifact ("emu cannot run
+/// '<op>' yet", a parse or verifier error); empty when it can. The artifact
+/// must have passed its digest check. It is parsed, verified and scanned
+/// once per kernel and cached.
+std::string getEmuProblem(const loom_kernel_desc_t &kernel);
+
+/// Interprets `kernel`'s artifact with the caller's arguments: pointer
+/// arguments are bound to the caller's memory in place, the result is
+/// written to `outResult`. getEmuProblem() must be empty and the launch
+/// must have passed validateLaunch(). A fault during the run (an
+/// out-of-bounds access to a local array, a deadlock, ...) records an error
+/// naming the kernel and returns LOOM_STATUS_DEVICE_ERROR; memory may then be
+/// partly updated, so the caller must not rerun the kernel on the host.
+loom_status_t runOnEmu(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
+                       void **args, void *outResult);
+
+/// Forgets the parsed artifacts.
+void resetEmuForTesting();
+
+//===----------------------------------------------------------------------===//
 // Report (report.cpp)
 //===----------------------------------------------------------------------===//
 

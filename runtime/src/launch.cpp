@@ -4,9 +4,9 @@
 //
 // Every kernel call ends here: the policy (LOOM_BACKEND, LOOM_OFFLOAD) and
 // the kernel's embedded artifact decide whether it runs on an accelerator
-// backend, falls back to the host, or is refused. Until the emulator
-// (issue 6) and the simulator (issue 7) exist, only the host backend can run
-// anything, and every other request is an explicit "not available" case.
+// backend, falls back to the host, or is refused. The host and emu backends
+// exist; until the simulator (issue 7) does, LOOM_BACKEND=sim is an explicit
+// "not available" case.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,9 +94,8 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
 
 /// Whether `backend` exists in this build.
 bool isBackendAvailable(Backend backend) {
-  // TODO(6): the dataflow emulator provides "emu".
   // TODO(7): the mapper and cycle-level simulator provide "sim".
-  return backend == Backend::Host;
+  return backend == Backend::Host || backend == Backend::Emu;
 }
 
 const char *locationOf(const loom_kernel_desc_t &kernel) {
@@ -139,10 +138,16 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
                     "loom_rt_launch: kernel '" + llvm::Twine(kernel.name) +
                         "' (" + locationOf(kernel) +
                         ") cannot be offloaded: " + decision.reason);
-  // TODO(6), TODO(7): dispatch decision.runOn to the emu and sim backends
-  // once isBackendAvailable admits them.
+  if (decision.runOn == Backend::Emu) {
+    if (loom_status_t status =
+            runOnEmu("loom_rt_launch", kernel, args, outResult))
+      return status;
+    ranOn = Backend::Emu;
+    return LOOM_STATUS_OK;
+  }
+  // TODO(7): dispatch to the sim backend once isBackendAvailable admits it.
   if (decision.runOn != Backend::Host)
-    llvm_unreachable("isBackendAvailable admits only the host backend");
+    llvm_unreachable("isBackendAvailable admits only host and emu");
   if (isFallback && decision.corruptArtifact)
     warnCorruptOnce(kernel, decision.reason);
 
@@ -179,6 +184,11 @@ Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
             .str();
     return decision;
   }
+  if (policy.backend == Backend::Emu) {
+    decision.reason = getEmuProblem(kernel);
+    if (!decision.reason.empty())
+      return decision;
+  }
   decision.runOn = policy.backend;
   decision.offloadable = true;
   return decision;
@@ -195,6 +205,7 @@ void loom::rt::resetForTesting() {
   resetPolicyForTesting();
   resetRegistryForTesting();
   resetLaunchForTesting();
+  resetEmuForTesting();
   resetReportForTesting();
 }
 

@@ -8,7 +8,10 @@
 
 #include "loom/Sim/MemoryBuffer.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace loom::sim;
@@ -25,10 +28,56 @@ MemoryBuffer::MemoryBuffer(Type elementType, ArrayRef<int64_t> extents)
   elements.assign(count, getZeroToken(elementType));
 }
 
+bool MemoryBuffer::isSupportedHostElementType(Type elementType) {
+  if (elementType.isIndex() ||
+      isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elementType))
+    return true;
+  auto intType = dyn_cast<IntegerType>(elementType);
+  if (!intType || !intType.isSignless())
+    return false;
+  unsigned width = intType.getWidth();
+  return width == 1 || width == 8 || width == 16 || width == 32 || width == 64;
+}
+
+MemoryBuffer::MemoryBuffer(Type elementType, void *data,
+                           std::optional<int64_t> numElements)
+    : elementType(elementType), hostData(data) {
+  assert(data && "null host memory");
+  assert(isSupportedHostElementType(elementType) &&
+         "unsupported host element type");
+  hostElementBytes = std::max(1u, getTokenBitWidth(elementType) / 8);
+  checked = numElements.has_value();
+  extents.push_back(numElements ? *numElements : ShapedType::kDynamic);
+}
+
+int64_t MemoryBuffer::getNumElements() const {
+  if (!isExternal())
+    return elements.size();
+  return checked ? extents.front() : -1;
+}
+
+TokenValue MemoryBuffer::getElement(int64_t linear) const {
+  if (!isExternal())
+    return elements[linear];
+  uint64_t raw = 0;
+  std::memcpy(&raw, static_cast<char *>(hostData) + linear * hostElementBytes,
+              hostElementBytes);
+  unsigned width = getTokenBitWidth(elementType);
+  if (width == 1)
+    raw &= 1;
+  APInt bits(width, raw);
+  if (const llvm::fltSemantics *semantics =
+          getSupportedFloatSemantics(elementType))
+    return TokenValue::getFloatBits(*semantics, bits);
+  return TokenValue::getInteger(bits);
+}
+
 std::optional<int64_t>
 MemoryBuffer::linearize(ArrayRef<int64_t> indices) const {
   if (indices.size() != extents.size())
     return std::nullopt;
+  if (!checked)
+    return indices.front();
   int64_t linear = 0;
   for (auto [index, extent] : llvm::zip_equal(indices, extents)) {
     if (index < 0 || index >= extent)
@@ -41,7 +90,15 @@ MemoryBuffer::linearize(ArrayRef<int64_t> indices) const {
 void MemoryBuffer::setElement(int64_t linear, const TokenValue &value) {
   assert(tokenMatchesType(value, elementType) &&
          "stored token does not match the element type");
-  elements[linear] = value;
+  if (!isExternal()) {
+    elements[linear] = value;
+    return;
+  }
+  // A stored poison writes its (meaningless) bits, as native code would
+  // write some unspecified value.
+  uint64_t raw = value.getBits().getZExtValue();
+  std::memcpy(static_cast<char *>(hostData) + linear * hostElementBytes, &raw,
+              hostElementBytes);
 }
 
 /// Prints the sub-array of dimension `dim` that starts at `offset`.
@@ -63,6 +120,17 @@ static void printDim(raw_ostream &os, ArrayRef<TokenValue> elements,
 }
 
 void MemoryBuffer::print(raw_ostream &os) const {
+  if (isExternal()) {
+    if (!checked) {
+      os << "<host memory of unknown extent>";
+      return;
+    }
+    os << "[";
+    for (int64_t i = 0; i < extents.front(); ++i)
+      os << (i ? ", " : "") << getElement(i);
+    os << "]";
+    return;
+  }
   if (extents.empty()) {
     os << elements.front();
     return;

@@ -1,8 +1,10 @@
 // Vector addition: a kernel with stream inputs and a parallel loop. Built
-// with loom-clang++ -O2 and run under every launch policy. Nothing can be
-// offloaded yet (issues C/D), so every call runs the native body on the host:
+// with loom-clang++ -O2 and run under every launch policy. The kernel
+// compiles to a dataflow program, but the default backend (sim, issue F)
+// does not exist yet, so every call runs the native body on the host:
 // silently under the default policy and LOOM_BACKEND=host, as an error naming
 // the kernel under LOOM_OFFLOAD=mandatory (exit 1, before any output).
+// tests/lit/EndToEnd/emu-vadd.cpp runs it on the emu backend.
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
 // RUN: %t.exe | FileCheck %s

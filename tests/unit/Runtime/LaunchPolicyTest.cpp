@@ -60,9 +60,11 @@ constexpr const char *kCorrupt =
     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 constexpr const char *kNoDigest =
     "corrupt artifact: it has no SHA-256 digest to check it against";
-constexpr const char *kEmuMissing = "the kernel has a valid artifact, but "
-                                    "backend 'emu' is not available in this "
-                                    "build";
+// The test artifact "abc" passes its digest check but is no MLIR module,
+// so the emu backend cannot run it.
+constexpr const char *kEmuUnparsable =
+    "emu cannot parse the artifact: custom op 'abc' is unknown (tried "
+    "'builtin.abc' as well)";
 constexpr const char *kSimMissing = "the kernel has a valid artifact, but "
                                     "backend 'sim' is not available in this "
                                     "build";
@@ -94,12 +96,12 @@ const PolicyCase kPolicyTable[] = {
     {"host", "disabled", kNone, kOk, kDisabled},
     {"host", "disabled", kValid, kOk, kDisabled},
     {"host", "disabled", kBad, kOk, kDisabled},
-    // emu does not exist yet: every kernel is a fallback or refused.
+    // emu runs only artifacts it can interpret; "abc" is none.
     {"emu", "mandatory", kNone, kUnavailable, kNoArtifact},
-    {"emu", "mandatory", kValid, kUnavailable, kEmuMissing},
+    {"emu", "mandatory", kValid, kUnavailable, kEmuUnparsable},
     {"emu", "mandatory", kBad, kUnavailable, kCorrupt},
     {"emu", "default", kNone, kOk, kNoArtifact},
-    {"emu", "default", kValid, kOk, kEmuMissing},
+    {"emu", "default", kValid, kOk, kEmuUnparsable},
     {"emu", "default", kBad, kOk, kCorrupt},
     {"emu", "disabled", kNone, kOk, kDisabled},
     {"emu", "disabled", kValid, kOk, kDisabled},

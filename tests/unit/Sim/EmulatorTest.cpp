@@ -235,4 +235,38 @@ TEST_F(EmulatorTest, DrainFindsAccessesAfterCompletion) {
       << message;
 }
 
+// A buffer bound to host memory reads and writes the caller's array in
+// place, in its native layout; with a count, indices are checked against it.
+TEST_F(EmulatorTest, HostMemoryIsReadAndWrittenInPlace) {
+  dataflow::GraphOp graph = parse(R"mlir(
+    dataflow.graph private @g(%start: none) values(%i: index, %j: index)
+        memories(%src: memref<?xi16>, %dst: memref<?xf64>) {
+      %x, %ld = dataflow.load %src[%i] %start : memref<?xi16>
+      %f = arith.sitofp %x : i16 to f64
+      %d = dataflow.store %dst[%j] %f %ld : memref<?xf64>
+      dataflow.graph.return complete(%d)
+    }
+  )mlir");
+  int16_t src[3] = {7, -300, 9};
+  double dst[4] = {0.5, 0.5, 0.5, 0.5};
+  MemoryBuffer srcBuffer(IntegerType::get(&context, 16), src, 3);
+  MemoryBuffer dstBuffer(Float64Type::get(&context), dst, std::nullopt);
+  EXPECT_TRUE(srcBuffer.isExternal());
+  EXPECT_EQ(srcBuffer.getNumElements(), 3);
+  EXPECT_EQ(dstBuffer.getNumElements(), -1);
+  TokenValue one = TokenValue::getInteger(64, 1),
+             two = TokenValue::getInteger(64, 2);
+  llvm::Expected<EmulationResult> result =
+      run(graph, {one, two}, {&srcBuffer, &dstBuffer});
+  ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
+  EXPECT_EQ(dst[2], -300.0);
+  EXPECT_EQ(dst[1], 0.5);
+  EXPECT_EQ(src[1], -300);
+  // Index 3 lies outside the bound count of three elements.
+  std::string message = runError(graph, {TokenValue::getInteger(64, 3), two},
+                                 {&srcBuffer, &dstBuffer});
+  EXPECT_NE(message.find("out-of-bounds load at index [3]"), std::string::npos)
+      << message;
+}
+
 } // namespace

@@ -4,7 +4,9 @@
 //
 // The memory a graph's memref inputs are bound to during emulation: typed
 // elements with extents in a row-major identity layout. Loads and stores
-// address it through bounds-checked multi-dimensional indices.
+// address it through bounds-checked multi-dimensional indices. A buffer is
+// either owned (TokenValue elements) or bound to external host memory (the
+// caller's array in its native layout, read and written in place).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,20 +30,36 @@ public:
   /// none; every extent must be non-negative.
   MemoryBuffer(mlir::Type elementType, llvm::ArrayRef<int64_t> extents);
 
+  /// Binds rank-1 host memory at `data`: elements in their native C layout
+  /// (iN in N/8 bytes, i1 in one byte, index in 8 bytes, IEEE floats),
+  /// little-endian as the host is. With `numElements`, indices are checked
+  /// against it; std::nullopt means the extent is unknown and indices are
+  /// not checked at all (the caller vouches for them). No copy is made:
+  /// loads read and stores write `data`. The element type must satisfy
+  /// isSupportedHostElementType.
+  MemoryBuffer(mlir::Type elementType, void *data,
+               std::optional<int64_t> numElements);
+
+  /// Whether external host memory of `elementType` can be bound: i1, i8,
+  /// i16, i32, i64, index, f16, bf16, f32 and f64.
+  static bool isSupportedHostElementType(mlir::Type elementType);
+
   mlir::Type getElementType() const { return elementType; }
   llvm::ArrayRef<int64_t> getExtents() const { return extents; }
   unsigned getRank() const { return extents.size(); }
-  int64_t getNumElements() const { return elements.size(); }
+  /// The element count; -1 for host memory of unknown extent.
+  int64_t getNumElements() const;
+  /// True when the elements live in external host memory.
+  bool isExternal() const { return hostData != nullptr; }
 
   /// Returns the row-major linear position of `indices`, or std::nullopt if
   /// the rank differs or any index lies outside its extent.
   std::optional<int64_t> linearize(llvm::ArrayRef<int64_t> indices) const;
 
-  const TokenValue &getElement(int64_t linear) const {
-    return elements[linear];
-  }
+  TokenValue getElement(int64_t linear) const;
   /// Overwrites one element; `value` must match the element type.
   void setElement(int64_t linear, const TokenValue &value);
+  /// The owned elements; empty for external host memory.
   llvm::ArrayRef<TokenValue> getElements() const { return elements; }
 
   /// Number of element reads and writes performed through the emulator.
@@ -57,6 +75,12 @@ private:
   mlir::Type elementType;
   llvm::SmallVector<int64_t, 2> extents;
   llvm::SmallVector<TokenValue, 0> elements;
+  /// External host memory, or null for owned elements.
+  void *hostData = nullptr;
+  /// Bytes per element of host memory.
+  unsigned hostElementBytes = 0;
+  /// Whether host memory indices are checked against extents.
+  bool checked = true;
   uint64_t numLoads = 0, numStores = 0;
 };
 
