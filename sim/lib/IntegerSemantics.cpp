@@ -78,8 +78,10 @@ static llvm::Expected<bool> checkDivision(Ins in, Outs out, bool isSigned) {
   return false;
 }
 
-template <bool isSigned, typename Fn>
-static Error evalDivision(const ComputeOp &op, Ins in, Outs out, Fn fn) {
+using APIntBinaryFn = APInt (*)(const APInt &, const APInt &);
+
+template <bool isSigned, APIntBinaryFn fn>
+static Error evalDivision(const ComputeOp &op, Ins in, Outs out) {
   llvm::Expected<bool> decided = checkDivision(in, out, isSigned);
   if (!decided)
     return decided.takeError();
@@ -105,6 +107,17 @@ static APInt divRounded(const APInt &a, const APInt &b, bool up) {
   if (!up && !sameSign)
     return q - 1;
   return q;
+}
+
+static APInt sdivOf(const APInt &a, const APInt &b) { return a.sdiv(b); }
+static APInt udivOf(const APInt &a, const APInt &b) { return a.udiv(b); }
+static APInt sremOf(const APInt &a, const APInt &b) { return a.srem(b); }
+static APInt uremOf(const APInt &a, const APInt &b) { return a.urem(b); }
+static APInt ceilDivOf(const APInt &a, const APInt &b) {
+  return divRounded(a, b, /*up=*/true);
+}
+static APInt floorDivOf(const APInt &a, const APInt &b) {
+  return divRounded(a, b, /*up=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -266,43 +279,17 @@ static ComputeFn getArithIntegerEvaluator(uint32_t schemaId) {
   case 102:
     return evalWrapping<&APInt::smul_ov, &APInt::umul_ov>;
   case 103:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<true>(
-          op, in, out,
-          [](const APInt &a, const APInt &b) { return a.sdiv(b); });
-    };
+    return evalDivision<true, sdivOf>;
   case 104:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<false>(
-          op, in, out,
-          [](const APInt &a, const APInt &b) { return a.udiv(b); });
-    };
+    return evalDivision<false, udivOf>;
   case 105:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<true>(
-          op, in, out,
-          [](const APInt &a, const APInt &b) { return a.srem(b); });
-    };
+    return evalDivision<true, sremOf>;
   case 106:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<false>(
-          op, in, out,
-          [](const APInt &a, const APInt &b) { return a.urem(b); });
-    };
+    return evalDivision<false, uremOf>;
   case 107:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<true>(op, in, out,
-                                [](const APInt &a, const APInt &b) {
-                                  return divRounded(a, b, /*up=*/true);
-                                });
-    };
+    return evalDivision<true, ceilDivOf>;
   case 108:
-    return [](const ComputeOp &op, Ins in, Outs out) {
-      return evalDivision<true>(op, in, out,
-                                [](const APInt &a, const APInt &b) {
-                                  return divRounded(a, b, /*up=*/false);
-                                });
-    };
+    return evalDivision<true, floorDivOf>;
   default:
     return nullptr;
   }

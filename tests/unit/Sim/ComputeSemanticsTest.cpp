@@ -96,6 +96,7 @@ TEST(ComputeSemanticsTest, DivisionAndRemainder) {
   EXPECT_EQ(eval(makeOp("arith.divsi", 32), {i(32, -7), i(32, 2)}), i(32, -3));
   EXPECT_EQ(eval(makeOp("arith.divui", 8), {i(8, -2), i(8, 2)}), i(8, 127));
   EXPECT_EQ(eval(makeOp("arith.remsi", 32), {i(32, -7), i(32, 2)}), i(32, -1));
+  EXPECT_EQ(eval(makeOp("arith.remui", 8), {i(8, -1), i(8, 10)}), i(8, 5));
   EXPECT_EQ(eval(makeOp("arith.ceildivsi", 32), {i(32, 7), i(32, 2)}),
             i(32, 4));
   EXPECT_EQ(eval(makeOp("arith.ceildivsi", 32), {i(32, -7), i(32, 2)}),
