@@ -51,7 +51,11 @@ static Error evalWrapping(const ComputeOp &op, Ins in, Outs out) {
   return Error::success();
 }
 
-template <typename Fn> static Error evalBinaryInt(Ins in, Outs out, Fn fn) {
+using APIntBinaryFn = APInt (*)(const APInt &, const APInt &);
+
+/// A binary integer op with no flags and no undefined behaviour.
+template <APIntBinaryFn fn>
+static Error evalBinaryInt(const ComputeOp &, Ins in, Outs out) {
   out[0] = TokenValue::getInteger(fn(in[0].getInteger(), in[1].getInteger()));
   return Error::success();
 }
@@ -77,8 +81,6 @@ static llvm::Expected<bool> checkDivision(Ins in, Outs out, bool isSigned) {
     return makeUBError("signed division overflow", in);
   return false;
 }
-
-using APIntBinaryFn = APInt (*)(const APInt &, const APInt &);
 
 template <bool isSigned, APIntBinaryFn fn>
 static Error evalDivision(const ComputeOp &op, Ins in, Outs out) {
@@ -295,23 +297,30 @@ static ComputeFn getArithIntegerEvaluator(uint32_t schemaId) {
   }
 }
 
+static APInt andOf(const APInt &a, const APInt &b) { return a & b; }
+static APInt orOf(const APInt &a, const APInt &b) { return a | b; }
+static APInt xorOf(const APInt &a, const APInt &b) { return a ^ b; }
+static APInt smaxOf(const APInt &a, const APInt &b) {
+  return llvm::APIntOps::smax(a, b);
+}
+static APInt sminOf(const APInt &a, const APInt &b) {
+  return llvm::APIntOps::smin(a, b);
+}
+static APInt umaxOf(const APInt &a, const APInt &b) {
+  return llvm::APIntOps::umax(a, b);
+}
+static APInt uminOf(const APInt &a, const APInt &b) {
+  return llvm::APIntOps::umin(a, b);
+}
+
 static ComputeFn getBitwiseAndCastEvaluator(uint32_t schemaId) {
   switch (schemaId) {
   case 109:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(
-          in, out, [](const APInt &a, const APInt &b) { return a & b; });
-    };
+    return evalBinaryInt<andOf>;
   case 110:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(
-          in, out, [](const APInt &a, const APInt &b) { return a | b; });
-    };
+    return evalBinaryInt<orOf>;
   case 111:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(
-          in, out, [](const APInt &a, const APInt &b) { return a ^ b; });
-    };
+    return evalBinaryInt<xorOf>;
   case 112:
     return evalShl;
   case 113:
@@ -319,29 +328,13 @@ static ComputeFn getBitwiseAndCastEvaluator(uint32_t schemaId) {
   case 114:
     return evalShr<false>;
   case 115:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(in, out, [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::smax(a, b);
-      });
-    };
+    return evalBinaryInt<smaxOf>;
   case 116:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(in, out, [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::smin(a, b);
-      });
-    };
+    return evalBinaryInt<sminOf>;
   case 117:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(in, out, [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::umax(a, b);
-      });
-    };
+    return evalBinaryInt<umaxOf>;
   case 118:
-    return [](const ComputeOp &, Ins in, Outs out) {
-      return evalBinaryInt(in, out, [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::umin(a, b);
-      });
-    };
+    return evalBinaryInt<uminOf>;
   case 119:
     return evalCmpI;
   case 120:

@@ -84,11 +84,9 @@ TEST(LowerSCFToDataflowTest, TwoLevelLoopOfWhile) {
             "store 1");
 }
 
-// The tile multiply-accumulate fallback is a three-level nest (rows, columns,
-// reduction with the accumulator as iter_arg): i is projected into the
-// column body and again into the reduction body, j into the reduction body.
-TEST(LowerSCFToDataflowTest, ThreeLevelTileMmaNest) {
-  MLIRContext context(makeRegistry());
+/// A 2x2x4 tile multiply-accumulate over `lanes` cooperative lanes; null
+/// when the builder rejects it.
+static OwningOpRef<ModuleOp> buildTileMma(MLIRContext &context, int64_t lanes) {
   MemRefFactory mems(context, kFirstMemId, {16});
   KernelBuilder k(context, "mma", {}, {mems.make(), mems.make(), mems.make()});
   TileMma tile;
@@ -98,8 +96,18 @@ TEST(LowerSCFToDataflowTest, ThreeLevelTileMmaNest) {
   tile.m = 2;
   tile.n = 2;
   tile.k = 4;
-  ASSERT_TRUE(k.tileMma(tile));
-  OwningOpRef<ModuleOp> module = k.finish();
+  tile.lanes = lanes;
+  if (!k.tileMma(tile))
+    return nullptr;
+  return k.finish();
+}
+
+// The tile multiply-accumulate fallback is a three-level nest (rows, columns,
+// reduction with the accumulator as iter_arg): i is projected into the
+// column body and again into the reduction body, j into the reduction body.
+TEST(LowerSCFToDataflowTest, ThreeLevelTileMmaNest) {
+  MLIRContext context(makeRegistry());
+  OwningOpRef<ModuleOp> module = buildTileMma(context, /*lanes=*/1);
   ASSERT_TRUE(module);
   ASSERT_TRUE(lowersCleanly(*module));
   EXPECT_EQ(actorCounts(getGraph(*module)),
@@ -162,18 +170,7 @@ TEST(LowerSCFToDataflowTest, ScatterAddWithRunTimeIndexInALoop) {
 // three-level nest twice; each lane's constant enters its rows loop.
 TEST(LowerSCFToDataflowTest, FourLevelTileMmaOverLanesReplicatesTheNest) {
   MLIRContext context(makeRegistry());
-  MemRefFactory mems(context, kFirstMemId, {16});
-  KernelBuilder k(context, "mma2", {}, {mems.make(), mems.make(), mems.make()});
-  TileMma tile;
-  tile.d = k.memory(0);
-  tile.a = k.memory(1);
-  tile.b = k.memory(2);
-  tile.m = 2;
-  tile.n = 2;
-  tile.k = 4;
-  tile.lanes = 2;
-  ASSERT_TRUE(k.tileMma(tile));
-  OwningOpRef<ModuleOp> module = k.finish();
+  OwningOpRef<ModuleOp> module = buildTileMma(context, /*lanes=*/2);
   ASSERT_TRUE(module);
   ASSERT_TRUE(lowersCleanly(*module));
   EXPECT_EQ(actorCounts(getGraph(*module)),

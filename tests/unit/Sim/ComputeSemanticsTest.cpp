@@ -124,6 +124,19 @@ TEST(ComputeSemanticsTest, DivisionAndRemainder) {
   EXPECT_EQ(eval(exact, {i(32, 8), i(32, 2)}), i(32, 4));
 }
 
+// Bitwise ops and min/max: signedness decides which of -1 and 1 is larger.
+TEST(ComputeSemanticsTest, BitwiseAndMinMax) {
+  EXPECT_EQ(eval(makeOp("arith.andi", 8), {i(8, 0x6c), i(8, 0x3a)}),
+            i(8, 0x28));
+  EXPECT_EQ(eval(makeOp("arith.ori", 8), {i(8, 0x6c), i(8, 0x3a)}), i(8, 0x7e));
+  EXPECT_EQ(eval(makeOp("arith.xori", 8), {i(8, 0x6c), i(8, 0x3a)}),
+            i(8, 0x56));
+  EXPECT_EQ(eval(makeOp("arith.maxsi", 8), {i(8, -1), i(8, 1)}), i(8, 1));
+  EXPECT_EQ(eval(makeOp("arith.minsi", 8), {i(8, -1), i(8, 1)}), i(8, -1));
+  EXPECT_EQ(eval(makeOp("arith.maxui", 8), {i(8, -1), i(8, 1)}), i(8, -1));
+  EXPECT_EQ(eval(makeOp("arith.minui", 8), {i(8, -1), i(8, 1)}), i(8, 1));
+}
+
 // Shifts by the width or more are poison; flags check the lost bits.
 TEST(ComputeSemanticsTest, Shifts) {
   ComputeOp shl = makeOp("arith.shli", 8);
