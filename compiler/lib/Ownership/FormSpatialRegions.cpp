@@ -19,6 +19,7 @@
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace loom::ownership {
@@ -32,11 +33,30 @@ using namespace mlir;
 using namespace loom;
 using namespace loom::dataflow;
 
+/// Whether `op` is one of the structured forms the graph lowering inlines
+/// or replicates: a single-block scf.execute_region, and a fixed-domain
+/// effect-form scf.parallel (constant bounds, no reductions) with its empty
+/// scf.reduce. Other forms stay InstructionCore code.
+static bool isInlinedOrReplicated(Operation *op) {
+  if (auto wrapper = dyn_cast<scf::ExecuteRegionOp>(op))
+    return wrapper.getRegion().hasOneBlock();
+  if (auto loop = dyn_cast<scf::ParallelOp>(op))
+    return loop.getNumResults() == 0 &&
+           llvm::all_of(loop.getOperands(), [](Value bound) {
+             return getConstantIntValue(bound).has_value();
+           });
+  if (auto reduce = dyn_cast<scf::ReduceOp>(op))
+    return reduce.getNumOperands() == 0;
+  return false;
+}
+
 /// Returns why `op` (with everything nested in it) cannot be lowered to a
 /// dataflow graph, or "" if it can.
 static std::string getInadmissibleReason(Operation *op) {
   std::string reason;
   op->walk([&](Operation *nested) {
+    if (isInlinedOrReplicated(nested))
+      return WalkResult::advance();
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
             scf::YieldOp, scf::ConditionOp, arith::ConstantOp>(nested))
       return WalkResult::advance();

@@ -24,8 +24,10 @@ using namespace mlir;
 using namespace loom::dataflow;
 using namespace loom::conversion;
 
-GraphRegionLowering::GraphRegionLowering(GraphOp graph, unsigned numPartitions)
-    : builder(graph.getContext()), numPartitions(numPartitions) {
+GraphRegionLowering::GraphRegionLowering(GraphOp graph, unsigned numPartitions,
+                                         unsigned indexWidth)
+    : builder(graph.getContext()), numPartitions(numPartitions),
+      indexWidth(indexWidth) {
   builder.setInsertionPointToEnd(&graph.getBody().front());
 }
 
@@ -138,24 +140,14 @@ LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
     return lowerWhile(loop, scope, state);
   if (auto loop = dyn_cast<scf::ForallOp>(op))
     return lowerForall(loop, scope, state);
+  if (auto loop = dyn_cast<scf::ParallelOp>(op))
+    return lowerParallel(loop, scope, state);
+  if (auto wrapper = dyn_cast<scf::ExecuteRegionOp>(op))
+    return lowerInlined(op, wrapper.getRegion().front(), scope, state);
   if (auto branch = dyn_cast<scf::IndexSwitchOp>(op)) {
-    // A zero-case switch is its default region.
-    if (branch.getNumCases() == 0) {
-      FailureOr<FrontierState> out =
-          lowerBlock(branch.getDefaultBlock(), scope, state);
-      if (failed(out))
-        return failure();
-      state = *out;
-      for (auto [result, yielded] :
-           llvm::zip(branch.getResults(),
-                     branch.getDefaultBlock().getTerminator()->getOperands())) {
-        FailureOr<Value> value = lookup(yielded, scope);
-        if (failed(value))
-          return op->emitError() << "yielded value is not available";
-        scope.mapping.map(result, *value);
-      }
-      return success();
-    }
+    // A zero-case switch is its default region (structured normalization).
+    if (branch.getNumCases() == 0)
+      return lowerInlined(op, branch.getDefaultBlock(), scope, state);
     return lowerIndexSwitch(branch, scope, state);
   }
   if (op->getNumRegions() == 0 &&
@@ -175,6 +167,25 @@ LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
   }
   return op->emitError() << "'" << op->getName()
                          << "' has no dataflow template or actor";
+}
+
+LogicalResult GraphRegionLowering::lowerInlined(Operation *op, Block &block,
+                                                Scope &scope,
+                                                FrontierState &state) {
+  // The block runs exactly once per activation of the enclosing region, so
+  // it shares that region's phase, scope and frontiers.
+  FailureOr<FrontierState> out = lowerBlock(block, scope, state);
+  if (failed(out))
+    return failure();
+  state = *out;
+  for (auto [result, yielded] :
+       llvm::zip(op->getResults(), block.getTerminator()->getOperands())) {
+    FailureOr<Value> value = lookup(yielded, scope);
+    if (failed(value))
+      return op->emitError() << "yielded value is not available";
+    scope.mapping.map(result, *value);
+  }
+  return success();
 }
 
 FailureOr<FrontierState> GraphRegionLowering::lowerBlock(Block &block,

@@ -48,7 +48,9 @@ class GraphRegionLowering {
 public:
   /// Lowers into the body of `graph`, whose memory arguments all belong to
   /// one alias partition (no-alias evidence does not reach threads yet).
-  GraphRegionLowering(dataflow::GraphOp graph, unsigned numPartitions);
+  /// `index` loop values cross into dataflow.stream as i`indexWidth`.
+  GraphRegionLowering(dataflow::GraphOp graph, unsigned numPartitions,
+                      unsigned indexWidth = 64);
 
   /// Binds a memref of the source region to a graph memory argument.
   void bindMemory(mlir::Value source, mlir::Value graphMemory) {
@@ -91,6 +93,25 @@ private:
                                  FrontierState &state);
   mlir::LogicalResult lowerForall(mlir::scf::ForallOp op, Scope &scope,
                                   FrontierState &state);
+  mlir::LogicalResult lowerParallel(mlir::scf::ParallelOp op, Scope &scope,
+                                    FrontierState &state);
+  /// The static-lane transfer of a fixed-domain effect-form parallel op:
+  /// `body` is lowered once per point of the Cartesian domain with `ivs`
+  /// bound to the point's coordinates; every lane starts from `state` and
+  /// the lane exits are joined all-of.
+  mlir::LogicalResult replicateLanes(mlir::Operation *op, mlir::Block &body,
+                                     mlir::ValueRange ivs,
+                                     llvm::ArrayRef<int64_t> lbs,
+                                     llvm::ArrayRef<int64_t> ubs,
+                                     llvm::ArrayRef<int64_t> steps,
+                                     Scope &scope, FrontierState &state);
+  /// Lowers the single block of a region-holding op in the enclosing scope
+  /// (inlining it) and maps the op's results to the yielded values: a
+  /// single-block scf.execute_region, a zero-case scf.index_switch.
+  mlir::LogicalResult lowerInlined(mlir::Operation *op, mlir::Block &block,
+                                   Scope &scope, FrontierState &state);
+  /// `value` as the stream type of a counted loop: `index` becomes iN.
+  mlir::Value toStreamType(mlir::Value value, mlir::Location loc);
 
   /// carry(phase, init, next) -> demux(phase): {exit lane, body lane}. The
   /// carry is returned so its feedback can be set once the body exists.
@@ -106,6 +127,7 @@ private:
   mlir::OpBuilder builder;
   mlir::IRMapping memories;
   unsigned numPartitions;
+  unsigned indexWidth;
 };
 
 } // namespace loom::conversion

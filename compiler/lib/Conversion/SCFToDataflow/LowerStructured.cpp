@@ -3,7 +3,8 @@
 // Part of the Loom project.
 //
 // The structured templates of Part 3 section 6 on top of the recursive
-// traversal in GraphRegionLowering.cpp. Lane convention: lane 0 is the false
+// traversal in GraphRegionLowering.cpp (the parallel ones are in
+// LowerParallel.cpp). Lane convention: lane 0 is the false
 // lane, lane 1 the true lane.
 //
 //===----------------------------------------------------------------------===//
@@ -16,12 +17,14 @@ using namespace mlir;
 using namespace loom::dataflow;
 using namespace loom::conversion;
 
-/// Casts an `index` loop bound to i64 (dataflow.stream needs a signless
-/// integer; i64 is Loom's index width); other types pass through.
-static Value toStreamType(OpBuilder &builder, Location loc, Value value) {
+/// Casts an `index` loop bound to iN, N the configured index width
+/// (dataflow.stream needs a signless integer); other types pass through.
+/// RegionLegality.cpp has proven that the bounds fit when N < 64.
+Value GraphRegionLowering::toStreamType(Value value, Location loc) {
   if (!value.getType().isIndex())
     return value;
-  return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
+  return arith::IndexCastOp::create(builder, loc,
+                                    builder.getIntegerType(indexWidth), value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -41,15 +44,15 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
   FailureOr<Value> step = lookup(loop.getStep(), scope);
   if (failed(lb) || failed(ub) || failed(step))
     return loop.emitError() << "loop bounds are not available in the graph";
-  Value init = toStreamType(builder, loc, *lb);
-  auto stream = StreamOp::create(
-      builder, loc, init.getType(), builder.getI1Type(), init,
-      toStreamType(builder, loc, *ub), toStreamType(builder, loc, *step),
-      StepKindAttr::get(builder.getContext(), StepKind::Add),
-      arith::CmpIPredicateAttr::get(builder.getContext(),
-                                    loop.getUnsignedCmp()
-                                        ? arith::CmpIPredicate::ult
-                                        : arith::CmpIPredicate::slt));
+  Value init = toStreamType(*lb, loc);
+  auto stream =
+      StreamOp::create(builder, loc, init.getType(), builder.getI1Type(), init,
+                       toStreamType(*ub, loc), toStreamType(*step, loc),
+                       StepKindAttr::get(builder.getContext(), StepKind::Add),
+                       arith::CmpIPredicateAttr::get(
+                           builder.getContext(),
+                           loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                 : arith::CmpIPredicate::slt));
   Value phase = stream.getPhase();
 
   Ring exec = buildRing(phase, state.exec, loc);
@@ -368,76 +371,5 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
   state.exec = whileDone;
   for (auto [result, exit] : llvm::zip(loop.getResults(), exits))
     scope.mapping.map(result, exit);
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Fixed-domain effect-form scf.forall
-//===----------------------------------------------------------------------===//
-//
-// Replicated into static lanes, one per coordinate tuple; every lane starts
-// from the same E and (W, R) and the exits are joined with all_of.
-//
-static constexpr int64_t kMaxReplicatedLanes = 64;
-
-LogicalResult GraphRegionLowering::lowerForall(scf::ForallOp loop, Scope &scope,
-                                               FrontierState &state) {
-  Location loc = loop.getLoc();
-  if (!loop.getOutputs().empty() || loop.getNumResults() != 0)
-    return loop.emitError() << "an aggregation-form scf.forall (shared "
-                               "outputs or results) cannot enter a graph";
-  if (loop.getMapping())
-    return loop.emitError() << "a mapped scf.forall cannot enter a graph";
-  ArrayRef<int64_t> lbs = loop.getStaticLowerBound();
-  ArrayRef<int64_t> ubs = loop.getStaticUpperBound();
-  ArrayRef<int64_t> steps = loop.getStaticStep();
-  if (llvm::any_of(llvm::concat<const int64_t>(lbs, ubs, steps),
-                   ShapedType::isDynamic))
-    return loop.emitError() << "a graph-owned scf.forall needs a compile-time "
-                               "fixed domain; this one has dynamic bounds";
-  // Enumerate the Cartesian domain.
-  SmallVector<SmallVector<int64_t>> points = {{}};
-  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
-    SmallVector<SmallVector<int64_t>> next;
-    for (const SmallVector<int64_t> &prefix : points)
-      for (int64_t v = lb; v < ub; v += step) {
-        next.push_back(prefix);
-        next.back().push_back(v);
-      }
-    points = std::move(next);
-    if (static_cast<int64_t>(points.size()) > kMaxReplicatedLanes)
-      return loop.emitError()
-             << "a graph-owned scf.forall with more than "
-             << kMaxReplicatedLanes << " points is not replicated";
-  }
-  SmallVector<Value> execs;
-  SmallVector<SmallVector<Value>> writes(numPartitions), reads(numPartitions);
-  for (const SmallVector<int64_t> &point : points) {
-    // A lane is the region's own phase: its values need no projection.
-    Scope lane;
-    lane.parent = &scope;
-    lane.control = scope.control;
-    lane.project = [](Value outer) { return outer; };
-    for (auto [iv, coordinate] : llvm::zip(loop.getInductionVars(), point))
-      lane.mapping.map(iv, ConstantOp::create(
-                               builder, loc, builder.getIndexType(),
-                               scope.control, builder.getIndexAttr(coordinate))
-                               .getResult());
-    FailureOr<FrontierState> out = lowerBlock(*loop.getBody(), lane, state);
-    if (failed(out))
-      return failure();
-    execs.push_back(out->exec);
-    for (unsigned p = 0; p < numPartitions; ++p) {
-      writes[p].push_back(out->writes[p]);
-      reads[p].push_back(out->reads[p]);
-    }
-  }
-  if (points.empty())
-    return success(); // An empty domain is the identity transfer.
-  state.exec = allOf(execs, loc);
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    state.writes[p] = allOf(writes[p], loc);
-    state.reads[p] = allOf(reads[p], loc);
-  }
   return success();
 }

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
+#include "RegionLegality.h"
 
 #include "loom/Conversion/SCFToDataflow/Passes.h"
 
@@ -46,42 +47,24 @@ using namespace loom;
 using namespace loom::dataflow;
 using namespace loom::conversion;
 
-/// Returns why `region` cannot be lowered before anything is built, or "".
-static std::string checkRegion(SpatialRegionOp region) {
-  if (!region.getStreamInputs().empty() || !region.getStreamOutputs().empty())
-    return "stream channel endpoints are not lowered yet";
-  if (!region.getMemoryResults().empty())
-    return "memory results are not lowered yet";
-  std::string why;
-  region.getBody().walk([&](Operation *op) {
-    if (isa<scf::ParallelOp, scf::ExecuteRegionOp>(op))
-      why = "'" + op->getName().getStringRef().str() +
-            "' has no template in this lowering yet";
-    // Memory is a static binding; it never flows through control or
-    // compute (Part 3 section 6: memref-typed structured results are
-    // rewritten, kept in InstructionCore code or rejected).
-    else if (!isa<loom::SpatialYieldOp>(op) &&
-             llvm::any_of(op->getResultTypes(), llvm::IsaPred<MemRefType>))
-      why = "'" + op->getName().getStringRef().str() +
-            "' produces a memref; memory cannot flow through a graph";
-    return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
-  });
-  return why;
+/// The symbol the graph of `region` asks for (the symbol table renames it
+/// on a collision).
+static std::string getGraphName(SpatialRegionOp region, ThreadOp thread) {
+  if (auto stem = region.getGraphNameAttr())
+    return stem.getValue().str();
+  return thread.getSymName().str() + "_g";
 }
 
 /// Builds the graph definition of `region` next to `thread`, or fails with
 /// a diagnostic; on failure nothing is left behind.
 static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
-                                     SymbolTable &symbols) {
-  if (std::string why = checkRegion(region); !why.empty())
-    return region.emitError() << "cannot lower spatial region: " << why;
+                                     SymbolTable &symbols,
+                                     unsigned indexWidth) {
   OpBuilder builder(thread);
   SmallVector<Type> inputs(region.getValueInputs().getTypes());
   llvm::append_range(inputs, region.getMemoryInputs().getTypes());
   SmallVector<Type> results(region.getValueResults().getTypes());
-  std::string name = thread.getSymName().str() + "_g";
-  if (auto stem = region.getGraphNameAttr())
-    name = stem.getValue().str();
+  std::string name = getGraphName(region, thread);
   auto graph = GraphOp::create(
       builder, region.getLoc(), name, builder.getFunctionType(inputs, results),
       {static_cast<int32_t>(region.getValueInputs().size()), 0,
@@ -90,7 +73,7 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
   symbols.insert(graph); // Renames on a collision.
 
   unsigned numPartitions = region.getMemoryInputs().empty() ? 0 : 1;
-  GraphRegionLowering lowering(graph, numPartitions);
+  GraphRegionLowering lowering(graph, numPartitions, indexWidth);
   Block &body = region.getBody().front();
   Scope top;
   top.control = graph.getStart();
@@ -174,14 +157,26 @@ namespace {
 struct LowerSCFToDataflowPass
     : loom::conversion::impl::LowerSCFToDataflowPassBase<
           LowerSCFToDataflowPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Every rule is checked on every region before anything is built.
+    bool legal = true;
+    module.walk([&](SpatialRegionOp region) {
+      auto thread = region->getParentOfType<ThreadOp>();
+      legal &= succeeded(checkRegionLegality(
+          region, getGraphName(region, thread), indexWidth));
+    });
+    if (!legal)
+      return signalPassFailure();
     SymbolTable symbols(module);
     SmallVector<std::pair<SpatialRegionOp, GraphOp>> lowered;
     bool failedAny = false;
     module.walk([&](SpatialRegionOp region) {
       auto thread = region->getParentOfType<ThreadOp>();
-      FailureOr<GraphOp> graph = buildGraph(region, thread, symbols);
+      FailureOr<GraphOp> graph =
+          buildGraph(region, thread, symbols, indexWidth);
       if (failed(graph))
         failedAny = true;
       else
