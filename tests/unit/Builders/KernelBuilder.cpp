@@ -487,6 +487,34 @@ scf::ForallOp KernelBuilder::forall(ArrayRef<Bound> extents,
   return op;
 }
 
+scf::ParallelOp KernelBuilder::parallel(ArrayRef<Bound> extents,
+                                        function_ref<void(ValueRange)> body) {
+  SmallVector<Value> lbs, ubs, steps;
+  for (const Bound &extent : extents) {
+    ubs.push_back(extent.value ? toIndex(extent.value) : ic(extent.constant));
+    lbs.push_back(ic(0));
+    steps.push_back(ic(1));
+  }
+  auto op = scf::ParallelOp::create(builder, loc, lbs, ubs, steps);
+  OpBuilder::InsertionGuard guard(builder);
+  // The builder leaves the body with its empty scf.reduce terminator.
+  builder.setInsertionPoint(op.getBody()->getTerminator());
+  body(op.getInductionVars());
+  return op;
+}
+
+SmallVector<Value> KernelBuilder::executeRegion(TypeRange types,
+                                                ValuesFn body) {
+  auto op = scf::ExecuteRegionOp::create(builder, loc, types);
+  Block *block;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    block = builder.createBlock(&op.getRegion());
+  }
+  fillBlock(builder, loc, *block, body);
+  return SmallVector<Value>(op.getResults());
+}
+
 //===----------------------------------------------------------------------===//
 // Tile multiply-accumulate
 //===----------------------------------------------------------------------===//

@@ -115,6 +115,48 @@ TEST(KernelBuilderTest, LoopOverAValueRunsInItsType) {
   EXPECT_TRUE(k.finish());
 }
 
+// parallel builds an effect-form scf.parallel from 0 with step 1 and an
+// empty scf.reduce; a run-time extent becomes an index bound.
+TEST(KernelBuilderTest, ParallelIsEffectFormFromZero) {
+  MLIRContext context(makeRegistry());
+  Type i32 = IntegerType::get(&context, 32);
+  KernelBuilder k(context, "par", {i32}, {});
+  unsigned visits = 0;
+  scf::ParallelOp fixed = k.parallel({2, 3}, [&](ValueRange ivs) {
+    EXPECT_EQ(ivs.size(), 2u);
+    ++visits;
+  });
+  scf::ParallelOp dynamic = k.parallel({k.value(0)}, [](ValueRange) {});
+  EXPECT_EQ(visits, 1u);
+  EXPECT_EQ(fixed.getNumResults(), 0u);
+  EXPECT_EQ(constantOf(fixed.getUpperBound()[0]), 2);
+  EXPECT_EQ(constantOf(fixed.getUpperBound()[1]), 3);
+  EXPECT_EQ(constantOf(fixed.getLowerBound()[1]), 0);
+  EXPECT_EQ(constantOf(fixed.getStep()[0]), 1);
+  auto reduce = cast<scf::ReduceOp>(fixed.getBody()->getTerminator());
+  EXPECT_EQ(reduce.getNumOperands(), 0u);
+  auto bound = dynamic.getUpperBound()[0].getDefiningOp<arith::IndexCastOp>();
+  ASSERT_TRUE(bound);
+  EXPECT_EQ(bound.getIn(), k.value(0));
+  EXPECT_TRUE(k.finish());
+}
+
+// executeRegion builds one block ending in the yield of the body's values.
+TEST(KernelBuilderTest, ExecuteRegionYieldsTheBodyValues) {
+  MLIRContext context(makeRegistry());
+  Type i32 = IntegerType::get(&context, 32);
+  KernelBuilder k(context, "wrap", {i32}, {}, {i32});
+  SmallVector<Value> r = k.executeRegion(
+      i32, [&] { return SmallVector<Value>{k.add(k.value(0), k.value(0))}; });
+  ASSERT_EQ(r.size(), 1u);
+  auto op = r[0].getDefiningOp<scf::ExecuteRegionOp>();
+  ASSERT_TRUE(op);
+  EXPECT_TRUE(op.getRegion().hasOneBlock());
+  auto yield = cast<scf::YieldOp>(op.getRegion().front().getTerminator());
+  EXPECT_TRUE(isa<arith::AddIOp>(yield.getOperand(0).getDefiningOp()));
+  EXPECT_TRUE(k.finish(r));
+}
+
 // A backward scan visits upto .. from as (from + upto) - iv; a forward scan
 // uses the iv as is. Both carry their values as iter_args.
 TEST(KernelBuilderTest, ScanCountsForwardAndBackward) {

@@ -349,3 +349,104 @@ TEST(LowerSCFToDataflowTest, ValueOnlyLoopPublishesItsResult) {
             "stream 1, carry 2, invariant 0, demux 2, mux 0, gate 0, load 0, "
             "store 0");
 }
+
+// A loop inside each lane of a fixed scf.parallel: the loop network is
+// replicated per lane; the lane coordinate and the value enter each lane's
+// loop body through an invariant and the true lane.
+TEST(LowerSCFToDataflowTest, TwoLevelParallelOfLoopReplicatesTheLoop) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2, 4});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "rows", {f32}, {mems.make()});
+  k.parallel({2}, [&](ValueRange j) {
+    k.loopN(4, [&](Value i) { k.store(k.value(0), k.memory(0), {j[0], i}); });
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 2, carry 6, invariant 4, demux 10, "
+            "mux 0, gate 0, load 0, store 2");
+}
+
+// A while in each lane of a fixed scf.parallel: each lane has its own
+// condition-driven carries (E, the counter, W, R) and gate, and its lane
+// coordinate enters the before region through one invariant.
+TEST(LowerSCFToDataflowTest, TwoLevelParallelOfWhile) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2, 8});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "probe", {}, {mems.make()});
+  k.parallel({2}, [&](ValueRange j) {
+    k.whileLoop(
+        {k.ic(0)},
+        [&](ValueRange c) {
+          return k.lt(k.load(k.memory(0), {j[0], c[0]}), k.constant(f32, 0));
+        },
+        [&](ValueRange c) { return SmallVector<Value>{k.add(c[0], k.ic(1))}; });
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 8, invariant 2, demux 8, "
+            "mux 0, gate 2, load 2, store 0");
+}
+
+// Three levels: a loop, a fixed scf.parallel in its body, an if in each lane
+// whose then lane computes its value in an execute_region (inlined). The
+// lanes start from the loop body's E/W/R and are joined before the
+// feedback; each lane's if demuxes E, W, R and x into both lanes and muxes
+// E, W, R and the value back.
+TEST(LowerSCFToDataflowTest, ThreeLevelLoopParallelIfExecuteRegion) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {4, 2});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "clamp", {}, {mems.make()});
+  k.loopN(4, [&](Value i) {
+    k.parallel({2}, [&](ValueRange j) {
+      Value x = k.load(k.memory(0), {i, j[0]});
+      SmallVector<Value> y = k.ifValues(
+          k.lt(x, k.constant(f32, 0)), f32,
+          [&] {
+            return k.executeRegion(
+                f32, [&] { return SmallVector<Value>{k.sub(x, x)}; });
+          },
+          [&] { return SmallVector<Value>{x}; });
+      k.store(y[0], k.memory(0), {i, j[0]});
+    });
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 1, carry 3, invariant 0, demux 13, "
+            "mux 8, gate 0, load 2, store 2");
+}
+
+// Three levels: an index_switch whose case lane holds a fixed forall whose
+// lanes each run a loop; the default lane stores directly. The value is
+// projected once into each switch lane, then into each lane's loop body.
+TEST(LowerSCFToDataflowTest, ThreeLevelIndexSwitchForallLoop) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2, 3});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "pick", {IndexType::get(&context), f32},
+                  {mems.make()});
+  k.indexSwitch(k.value(0), {1}, {}, [&](unsigned lane) {
+    if (lane == 0) {
+      k.store(k.value(1), k.memory(0), {k.ic(0), k.ic(0)});
+      return SmallVector<Value>();
+    }
+    k.forall({2}, [&](ValueRange j) {
+      k.loopN(3, [&](Value i) { k.store(k.value(1), k.memory(0), {j[0], i}); });
+    });
+    return SmallVector<Value>();
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 2, carry 6, invariant 4, demux 15, "
+            "mux 3, gate 0, load 0, store 3");
+}

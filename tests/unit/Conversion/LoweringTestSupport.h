@@ -49,9 +49,14 @@ inline mlir::LogicalResult runPass(mlir::ModuleOp module,
   return pm.run(module);
 }
 
+/// Runs loom-lower-scf-to-dfg with `index-width=indexWidth`.
 inline mlir::LogicalResult lower(mlir::ModuleOp module,
-                                 std::string &diagnostics) {
-  return runPass(module, loom::conversion::createLowerSCFToDataflowPass(),
+                                 std::string &diagnostics,
+                                 unsigned indexWidth = 64) {
+  loom::conversion::LowerSCFToDataflowPassOptions options;
+  options.indexWidth = indexWidth;
+  return runPass(module,
+                 loom::conversion::createLowerSCFToDataflowPass(options),
                  diagnostics);
 }
 
@@ -96,17 +101,19 @@ inline unsigned countOps(dataflow::GraphOp graph, llvm::StringRef name) {
   return count;
 }
 
-/// Lowers a single-region kernel and checks what every lowering must give:
+/// Lowers a single-region kernel (with `index-width=indexWidth`) and checks
+/// what every lowering must give:
 /// success, one graph with no scf op left, a program loom-validate-dataflow
 /// accepts, and a thread whose yield frontier is exactly the launch's done.
 /// With LOOM_TEST_DUMP set in the environment, prints the module before and
 /// after lowering to stderr.
-inline ::testing::AssertionResult lowersCleanly(mlir::ModuleOp module) {
+inline ::testing::AssertionResult lowersCleanly(mlir::ModuleOp module,
+                                                unsigned indexWidth = 64) {
   bool dump = std::getenv("LOOM_TEST_DUMP") != nullptr;
   if (dump)
     llvm::errs() << "// before\n" << print(module) << "\n";
   std::string diagnostics;
-  if (mlir::failed(lower(module, diagnostics)))
+  if (mlir::failed(lower(module, diagnostics, indexWidth)))
     return ::testing::AssertionFailure() << "loom-lower-scf-to-dfg failed:\n"
                                          << diagnostics;
   if (dump)

@@ -202,6 +202,21 @@ public:
   mlir::scf::ForallOp forall(llvm::ArrayRef<Bound> extents,
                              llvm::function_ref<void(mlir::ValueRange)> body);
 
+  /// Effect-form `scf.parallel` over 0 .. extent-1 per dimension (step 1,
+  /// no reductions: the body ends in an empty `scf.reduce`). All-constant
+  /// extents give the fixed domain the lowering replicates into static
+  /// lanes; a run-time extent gives a dynamic one, which it rejects.
+  /// Returns the op.
+  mlir::scf::ParallelOp
+  parallel(llvm::ArrayRef<Bound> extents,
+           llvm::function_ref<void(mlir::ValueRange)> body);
+
+  /// A single-block `scf.execute_region` with results of `types`: `body`
+  /// builds its block and returns the yielded values. Returns the results.
+  /// The lowering inlines it into the enclosing scope.
+  llvm::SmallVector<mlir::Value> executeRegion(mlir::TypeRange types,
+                                               ValuesFn body);
+
   /// gather reads `mem` at `idcs` (one entry per dimension) with the
   /// `dynAxis` entry replaced by the run-time `dynValue` (pass a null Value
   /// there): an index, another integer (index_cast: a row number computed
