@@ -33,29 +33,72 @@ using namespace mlir;
 using namespace loom;
 using namespace loom::dataflow;
 
-/// Whether `op` is one of the structured forms the graph lowering inlines
-/// or replicates: a single-block scf.execute_region, and a fixed-domain
-/// effect-form scf.parallel (constant bounds, no reductions) with its empty
-/// scf.reduce. Other forms stay InstructionCore code.
-static bool isInlinedOrReplicated(Operation *op) {
-  if (auto wrapper = dyn_cast<scf::ExecuteRegionOp>(op))
-    return wrapper.getRegion().hasOneBlock();
-  if (auto loop = dyn_cast<scf::ParallelOp>(op))
-    return loop.getNumResults() == 0 &&
-           llvm::all_of(loop.getOperands(), [](Value bound) {
-             return getConstantIntValue(bound).has_value();
-           });
-  if (auto reduce = dyn_cast<scf::ReduceOp>(op))
-    return reduce.getNumOperands() == 0;
-  return false;
+/// The static lanes loom-lower-scf-to-dfg replicates a parallel op into at
+/// most (RegionLegality.cpp rejects larger domains).
+static constexpr int64_t kMaxReplicatedLanes = 64;
+
+/// For the structured forms the graph lowering inlines or replicates: "" if
+/// `op` is one it accepts (a single-block scf.execute_region; a fixed-domain
+/// effect-form scf.parallel with constant bounds, no reductions and at most
+/// kMaxReplicatedLanes points; an empty scf.reduce), the reason if it is
+/// such an op the lowering would reject, nullopt for any other op. Rejected
+/// forms stay InstructionCore code rather than failing the whole kernel.
+static std::optional<std::string> checkInlinedOrReplicated(Operation *op) {
+  if (auto wrapper = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    if (wrapper.getRegion().hasOneBlock())
+      return std::string();
+    return std::string("a multi-block 'scf.execute_region' is not inlined "
+                       "into a graph");
+  }
+  if (auto reduce = dyn_cast<scf::ReduceOp>(op)) {
+    if (reduce.getNumOperands() == 0)
+      return std::string();
+    return std::string("a reduction-bearing 'scf.parallel' is not "
+                       "replicated into a graph");
+  }
+  auto loop = dyn_cast<scf::ParallelOp>(op);
+  if (!loop)
+    return std::nullopt;
+  if (loop.getNumResults() != 0)
+    return std::string("a reduction-bearing 'scf.parallel' is not "
+                       "replicated into a graph");
+  int64_t points = 1;
+  for (auto [lb, ub, step] :
+       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb);
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    std::optional<int64_t> s = getConstantIntValue(step);
+    if (!l || !u || !s)
+      return std::string("an 'scf.parallel' with a dynamic domain is not "
+                         "replicated into a graph");
+    int64_t extent = *u <= *l || *s <= 0 ? 0 : llvm::divideCeil(*u - *l, *s);
+    points = std::min(points * extent, kMaxReplicatedLanes + 1);
+  }
+  if (points > kMaxReplicatedLanes)
+    return "an 'scf.parallel' of more than " +
+           std::to_string(kMaxReplicatedLanes) +
+           " points is not replicated into a graph";
+  return std::string();
 }
 
 /// Returns why `op` (with everything nested in it) cannot be lowered to a
 /// dataflow graph, or "" if it can.
 static std::string getInadmissibleReason(Operation *op) {
   std::string reason;
+  // The inlined and replicated forms are judged as a whole, before what
+  // they contain (a multi-block body has a cf terminator, a reduction a
+  // scf.reduce.return).
+  op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
+    std::optional<std::string> why = checkInlinedOrReplicated(nested);
+    if (!why || why->empty())
+      return WalkResult::advance();
+    reason = *why;
+    return WalkResult::interrupt();
+  });
+  if (!reason.empty())
+    return reason;
   op->walk([&](Operation *nested) {
-    if (isInlinedOrReplicated(nested))
+    if (checkInlinedOrReplicated(nested))
       return WalkResult::advance();
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
             scf::YieldOp, scf::ConditionOp, arith::ConstantOp>(nested))

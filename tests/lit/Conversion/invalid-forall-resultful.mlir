@@ -2,7 +2,7 @@
 // RUN: %expect-unchanged %s --loom-lower-scf-to-dfg 
 
 // An scf.forall with shared outputs but an empty in_parallel still has results.
-// CHECK: error: cannot lower spatial region 'res_g0': 'scf.forall' is resultful (1 shared outputs); a graph-owned parallel op must be effect-form
+// CHECK: error: cannot lower spatial region 'res_g0': 'scf.forall' is resultful (1 shared output); a graph-owned parallel op must be effect-form
 dataflow.thread private @res(%a: memref<4xf32>, %t: tensor<4xf32>) ctrl(%c) domain<dense> {
   loom.spatial_region values(%t : tensor<4xf32>) memories(%a : memref<4xf32>) attributes {graph_name = "res_g0"} {
   ^bb0(%t1: tensor<4xf32>, %a1: memref<4xf32>):

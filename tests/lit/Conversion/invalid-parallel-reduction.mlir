@@ -2,7 +2,7 @@
 // RUN: %expect-unchanged %s --loom-lower-scf-to-dfg 
 
 // An scf.parallel with a result combined by scf.reduce is not effect-form.
-// CHECK: error: cannot lower spatial region 'red_g0': 'scf.parallel' is reduction-bearing (1 results combined by scf.reduce); a graph-owned parallel op must be effect-form
+// CHECK: error: cannot lower spatial region 'red_g0': 'scf.parallel' is reduction-bearing (1 result combined by scf.reduce); a graph-owned parallel op must be effect-form
 dataflow.thread private @red(%a: memref<4xf32>) ctrl(%c) domain<dense> {
   loom.spatial_region memories(%a : memref<4xf32>) attributes {graph_name = "red_g0"} {
   ^bb0(%a1: memref<4xf32>):

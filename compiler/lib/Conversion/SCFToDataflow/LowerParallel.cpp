@@ -16,16 +16,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
+#include "RegionLegality.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace loom::dataflow;
 using namespace loom::conversion;
-
-/// A lane count above which replication is refused (RegionLegality.cpp
-/// rejects such domains first; this keeps the enumeration bounded).
-static constexpr size_t kMaxLanes = 64;
 
 LogicalResult GraphRegionLowering::replicateLanes(
     Operation *op, Block &body, ValueRange ivs, ArrayRef<int64_t> lbs,
@@ -42,9 +39,11 @@ LogicalResult GraphRegionLowering::replicateLanes(
         next.back().push_back(v);
       }
     points = std::move(next);
-    if (points.size() > kMaxLanes)
-      return op->emitError()
-             << "more than " << kMaxLanes << " static lanes are not replicated";
+    // RegionLegality.cpp rejects such domains first; this keeps the
+    // enumeration bounded whoever calls it.
+    if (static_cast<int64_t>(points.size()) > kMaxReplicatedLanes)
+      return op->emitError() << "more than " << kMaxReplicatedLanes
+                             << " static lanes are not replicated";
   }
   if (points.empty())
     return success(); // An empty domain is the identity transfer.

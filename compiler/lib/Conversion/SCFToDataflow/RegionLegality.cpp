@@ -20,13 +20,15 @@ using namespace mlir;
 using namespace loom;
 using namespace loom::conversion;
 
-/// A graph replicates at most this many static lanes per parallel op.
-static constexpr int64_t kMaxReplicatedLanes = 64;
-
 namespace {
 /// One rejection: the rule the construct breaks, or none.
 using Rule = std::optional<std::string>;
 } // namespace
+
+/// "1 result", "2 results".
+static std::string countOf(size_t count, llvm::StringRef noun) {
+  return std::to_string(count) + " " + noun.str() + (count == 1 ? "" : "s");
+}
 
 /// The number of points of a fixed domain, saturated above the lane limit.
 static int64_t countPoints(ArrayRef<int64_t> lbs, ArrayRef<int64_t> ubs,
@@ -54,9 +56,9 @@ static Rule checkForall(scf::ForallOp loop) {
                        "combines into shared outputs); only an effect-form "
                        "forall enters a graph (Part 3 section 6.4)");
   if (loop.getNumResults() != 0 || !loop.getOutputs().empty())
-    return "is resultful (" + std::to_string(loop.getNumResults()) +
-           " shared outputs); a graph-owned parallel op must be effect-form "
-           "(Part 3 section 6.4)";
+    return "is resultful (" + countOf(loop.getNumResults(), "shared output") +
+           "); a graph-owned parallel op must be effect-form (Part 3 "
+           "section 6.4)";
   if (loop.getMapping())
     return std::string("carries a device mapping; a graph-owned forall is "
                        "replicated into static lanes, not mapped");
@@ -72,9 +74,9 @@ static Rule checkForall(scf::ForallOp loop) {
 
 static Rule checkParallel(scf::ParallelOp loop) {
   if (loop.getNumResults() != 0)
-    return "is reduction-bearing (" + std::to_string(loop.getNumResults()) +
-           " results combined by scf.reduce); a graph-owned parallel op must "
-           "be effect-form (Part 3 section 6)";
+    return "is reduction-bearing (" + countOf(loop.getNumResults(), "result") +
+           " combined by scf.reduce); a graph-owned parallel op must be "
+           "effect-form (Part 3 section 6)";
   SmallVector<int64_t> lbs, ubs, steps;
   for (auto [lb, ub, step] :
        llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {

@@ -19,6 +19,10 @@
 
 namespace loom::conversion {
 
+/// A graph replicates a fixed-domain parallel op into at most this many
+/// static lanes.
+inline constexpr int64_t kMaxReplicatedLanes = 64;
+
 /// Emits one error per construct of `region` that has no template under
 /// the rules of the lowering, each naming the region (`regionName`), the
 /// construct and the rule; fails if there is any. `indexWidth` is the
