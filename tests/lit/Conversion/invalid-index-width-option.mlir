@@ -1,8 +1,9 @@
 // RUN: not loom-opt %s --loom-lower-scf-to-dfg=index-width=16 2>&1 | FileCheck %s
 // RUN: %expect-unchanged %s --loom-lower-scf-to-dfg=index-width=16
 
-// Only 32- and 64-bit index widths are supported.
-// CHECK: error: cannot lower spatial region 'one_g': index-width=16 is not supported (32 or 64)
+// Only 32- and 64-bit index widths are supported; any other width fails the
+// pass before a region is looked at.
+// CHECK: error: loom-lower-scf-to-dfg: index-width=16 is not supported (32 or 64)
 dataflow.thread private @one(%a: memref<1xf32>) ctrl(%c) domain<dense> {
   loom.spatial_region memories(%a : memref<1xf32>) {
   ^bb0(%a1: memref<1xf32>):

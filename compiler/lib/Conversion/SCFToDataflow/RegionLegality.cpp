@@ -155,12 +155,6 @@ LogicalResult loom::conversion::checkRegionLegality(SpatialRegionOp region,
     op->emitError() << "cannot lower spatial region '" << regionName << "': '"
                     << op->getName() << "' " << rule;
   };
-  if (indexWidth != 32 && indexWidth != 64) {
-    region.emitError() << "cannot lower spatial region '" << regionName
-                       << "': index-width=" << indexWidth
-                       << " is not supported (32 or 64)";
-    return failure();
-  }
   // Channel sites under parallel ops are named before the general channel
   // rule so that the more specific rule is the one reported.
   region.getBody().walk([&](Operation *op) {

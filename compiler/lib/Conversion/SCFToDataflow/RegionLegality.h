@@ -26,7 +26,8 @@ inline constexpr int64_t kMaxReplicatedLanes = 64;
 /// Emits one error per construct of `region` that has no template under
 /// the rules of the lowering, each naming the region (`regionName`), the
 /// construct and the rule; fails if there is any. `indexWidth` is the
-/// width N of the iN in which `index` loop values cross into the graph.
+/// width N (32 or 64) of the iN in which `index` loop values cross into
+/// the graph.
 mlir::LogicalResult checkRegionLegality(SpatialRegionOp region,
                                         llvm::StringRef regionName,
                                         unsigned indexWidth);

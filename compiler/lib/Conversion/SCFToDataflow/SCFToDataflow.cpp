@@ -161,6 +161,12 @@ struct LowerSCFToDataflowPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (indexWidth != 32 && indexWidth != 64) {
+      module.emitError() << "loom-lower-scf-to-dfg: index-width="
+                         << static_cast<unsigned>(indexWidth)
+                         << " is not supported (32 or 64)";
+      return signalPassFailure();
+    }
     // Every rule is checked on every region before anything is built.
     bool legal = true;
     module.walk([&](SpatialRegionOp region) {
