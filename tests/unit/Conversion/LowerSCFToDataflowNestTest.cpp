@@ -450,3 +450,58 @@ TEST(LowerSCFToDataflowTest, ThreeLevelIndexSwitchForallLoop) {
             "stream 2, carry 6, invariant 4, demux 15, "
             "mux 3, gate 0, load 0, store 3");
 }
+
+// Three levels: a while whose after region runs a loop with an if in its
+// body. The row counter reaches the loop body through the while's gate
+// projection, then the loop's invariant, then the if's demux.
+TEST(LowerSCFToDataflowTest, ThreeLevelWhileLoopIf) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {8, 4});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "rowsUntil", {IndexType::get(&context)},
+                  {mems.make()});
+  k.whileLoop(
+      {k.ic(0)}, [&](ValueRange r) { return k.lt(r[0], k.value(0)); },
+      [&](ValueRange r) {
+        k.loopN(4, [&](Value i) {
+          Value zero = k.constant(f32, 0);
+          k.if_(k.lt(k.load(k.memory(0), {r[0], i}), zero), [&] {
+            k.store(zero, k.memory(0), {r[0], i});
+          });
+        });
+        return SmallVector<Value>{k.add(r[0], k.ic(1))};
+      });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 1, carry 7, invariant 2, demux 14, "
+            "mux 3, gate 1, load 1, store 1");
+}
+
+// Three levels: a fixed forall whose lanes each run a while whose after
+// region is an index_switch on the counter (cases 0 and 2, lane 0 the
+// default).
+TEST(LowerSCFToDataflowTest, ThreeLevelForallWhileIndexSwitch) {
+  MLIRContext context(makeRegistry());
+  MemRefFactory mems(context, kFirstMemId, {2, 3});
+  Type f32 = Float32Type::get(&context);
+  KernelBuilder k(context, "tags", {}, {mems.make()});
+  k.forall({2}, [&](ValueRange j) {
+    k.whileLoop(
+        {k.ic(0)}, [&](ValueRange c) { return k.lt(c[0], k.ic(3)); },
+        [&](ValueRange c) {
+          k.indexSwitch(c[0], {0, 2}, {}, [&](unsigned lane) {
+            k.store(k.constant(f32, lane), k.memory(0), {j[0], c[0]});
+            return SmallVector<Value>();
+          });
+          return SmallVector<Value>{k.add(c[0], k.ic(1))};
+        });
+  });
+  OwningOpRef<ModuleOp> module = k.finish();
+  ASSERT_TRUE(module);
+  ASSERT_TRUE(lowersCleanly(*module));
+  EXPECT_EQ(actorCounts(getGraph(*module)),
+            "stream 0, carry 8, invariant 2, demux 28, "
+            "mux 6, gate 2, load 0, store 6");
+}
