@@ -10,6 +10,8 @@
 
 #include "internal.h"
 
+#include "loom/Sim/WorkScheduler.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -77,6 +79,15 @@ Policy readPolicy() {
   }
   if (std::optional<std::string> value = readEnv("LOOM_REPORT"))
     policy.reportPath = *value;
+  // OMP_NUM_THREADS-style: a positive count, the hardware threads if unset.
+  policy.workers = loom::sim::WorkScheduler::getHardwareWorkerCount();
+  llvm::Expected<std::optional<unsigned>> workers =
+      loom::sim::WorkScheduler::parseWorkerCount(
+          readEnv("LOOM_WORKERS").value_or(""));
+  if (!workers)
+    addError(policy, llvm::toString(workers.takeError()));
+  else if (*workers)
+    policy.workers = **workers;
   return policy;
 }
 } // namespace
