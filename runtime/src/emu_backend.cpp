@@ -54,7 +54,8 @@ namespace {
 struct EmuProgram {
   /// Declared first so that it outlives the context.
   std::unique_ptr<llvm::SingleThreadExecutor> executor =
-      std::make_unique<llvm::SingleThreadExecutor>();
+      std::make_unique<llvm::SingleThreadExecutor>(
+          llvm::hardware_concurrency(1));
   std::unique_ptr<MLIRContext> context;
   OwningOpRef<ModuleOp> module;
   func::FuncOp kernel;
@@ -77,6 +78,63 @@ EmuState &getEmuState() {
 /// Checks that every parameter of `func` can be bound to the descriptor's
 /// argument: a pointer to a rank-1 dynamic memref of a host element type, a
 /// scalar to a token type.
+/// Whether a scalar of MLIR type `type` carries a C value of type `code`
+/// (index is how the compiler spells a 64-bit integer it uses as an index).
+bool matchesTypeCode(Type type, uint32_t code) {
+  switch (code) {
+  case LOOM_TYPE_I1:
+    return type.isInteger(1);
+  case LOOM_TYPE_I8:
+    return type.isInteger(8);
+  case LOOM_TYPE_I16:
+    return type.isInteger(16);
+  case LOOM_TYPE_I32:
+    return type.isInteger(32);
+  case LOOM_TYPE_I64:
+    return type.isInteger(64) || type.isIndex();
+  case LOOM_TYPE_F32:
+    return type.isF32();
+  case LOOM_TYPE_F64:
+    return type.isF64();
+  default:
+    return false;
+  }
+}
+
+std::string describe(const llvm::Twine &what, Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << what << type;
+  return text;
+}
+
+/// A mismatched artifact: its function's scalar parameters and result must
+/// have the C types the descriptor gives the caller's values.
+std::string checkScalarTypes(const loom_kernel_desc_t &kernel,
+                             func::FuncOp func) {
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    const loom_arg_desc_t &arg = kernel.args[i];
+    if (arg.kind == LOOM_ARG_SCALAR && !matchesTypeCode(type, arg.type))
+      return describe("the artifact's parameter #" + llvm::Twine(i) + " ('" +
+                          (arg.name ? arg.name : "") + "') has type ",
+                      type) +
+             ", which does not match the kernel's argument type";
+  }
+  llvm::ArrayRef<Type> results = func.getResultTypes();
+  bool resultsMatch =
+      kernel.return_type == LOOM_TYPE_VOID
+          ? results.empty()
+          : results.size() == 1 &&
+                matchesTypeCode(results.front(), kernel.return_type);
+  if (resultsMatch)
+    return "";
+  std::string text = "the artifact's function returns (";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(results, os);
+  os << "), which does not match the kernel's return type";
+  return text;
+}
+
 std::string checkParameters(const loom_kernel_desc_t &kernel,
                             func::FuncOp func) {
   if (func.getNumArguments() != kernel.num_args)
@@ -101,7 +159,7 @@ std::string checkParameters(const loom_kernel_desc_t &kernel,
       return text;
     }
   }
-  return "";
+  return checkScalarTypes(kernel, func);
 }
 
 std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {

@@ -327,3 +327,89 @@ TEST_F(EmuBackendTest, FaultingItemOrInstanceNamesKernelAndIdentity) {
             "item (dispatch 0, root.0.1, ordinal 1): out-of-bounds "
             "'memref.store' at index [4]");
 }
+
+// A mismatched artifact (its function disagrees with the descriptor on the
+// argument count or a scalar's type) is a reason: refused under
+// `mandatory`, run on the host under `default`, never misread.
+TEST_F(EmuBackendTest, MismatchedArtifactSignatureIsAReason) {
+  struct Case {
+    std::string artifact, reason;
+  } cases[] = {
+      {"func.func @add_first(%a: memref<?xi32>, %n: i32, %m: i32) -> i32 "
+       "{\n  return %n : i32\n}\n",
+       "the artifact's function has 3 parameters but the kernel has 2"},
+      {"func.func @add_first(%a: memref<?xi32>, %n: f32) -> i32 {\n"
+       "  %c = arith.constant 0 : i32\n  return %c : i32\n}\n",
+       "the artifact's parameter #1 ('n') has type f32, which does not match "
+       "the kernel's argument type"},
+      {"func.func @add_first(%a: memref<?xi32>, %n: i32) -> i64 {\n"
+       "  %c = arith.constant 0 : i64\n  return %c : i64\n}\n",
+       "the artifact's function returns (i64), which does not match the "
+       "kernel's return type"},
+      {"func.func @add_first(%a: i32, %n: i32) -> i32 {\n"
+       "  return %n : i32\n}\n",
+       "emu cannot bind parameter #0 of type i32 yet"}};
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.reason);
+    setEnv("LOOM_BACKEND", "emu");
+    setEnv("LOOM_OFFLOAD", "mandatory");
+    resetEmuForTesting();
+    EmuKernel kernel(c.artifact);
+    hostCalls = 0;
+    LaunchResult launch = launchAddFirst(kernel.desc);
+    EXPECT_EQ(launch.status, LOOM_STATUS_UNAVAILABLE);
+    EXPECT_EQ(std::string(loom_last_error_message()),
+              "loom_rt_launch: kernel 'add_first' (e.cpp:1:5) cannot be "
+              "offloaded: " +
+                  c.reason);
+    EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
+    setEnv("LOOM_OFFLOAD", "default");
+    launch = launchAddFirst(kernel.desc);
+    ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
+    EXPECT_EQ(launch.data, (std::vector<int>{15, 20}));
+    EXPECT_EQ(hostCalls.load(), 1);
+  }
+}
+
+// An artifact whose digest matches but whose text is no MLIR module.
+TEST_F(EmuBackendTest, UnparsableArtifactIsAReason) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("func.func @add_first(%a: memref<?xi32>\n");
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  EXPECT_EQ(launch.status, LOOM_STATUS_UNAVAILABLE);
+  EXPECT_THAT(std::string(loom_last_error_message()),
+              ::testing::StartsWith(
+                  "loom_rt_launch: kernel 'add_first' (e.cpp:1:5) cannot be "
+                  "offloaded: emu cannot parse the artifact: "));
+  EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
+}
+
+// A graph that deadlocks stops the launch with the emulator's report (no
+// hang), naming the kernel; the kernel is not rerun on the host.
+TEST_F(EmuBackendTest, DeadlockedGraphIsADeviceErrorNamingTheKernel) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "default");
+  EmuKernel kernel(
+      "dataflow.graph private @never(%start: none) {\n"
+      "  %t = dataflow.constant %start {value = true} : i1\n"
+      "  %exit, %body = dataflow.demux %t, %start : (i1, none) -> (none, "
+      "none)\n"
+      "  dataflow.graph.return complete(%exit)\n"
+      "}\n"
+      "dataflow.thread private @t() ctrl(%c) domain<dense> {\n"
+      "  %d = dataflow.graph.launch @never\n"
+      "  dataflow.thread.yield %d\n"
+      "}\n" +
+      addFirstArtifact("  %t = dataflow.thread.launch @t args()\n"));
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  EXPECT_EQ(launch.status, LOOM_STATUS_DEVICE_ERROR);
+  EXPECT_THAT(std::string(loom_last_error_message()),
+              ::testing::StartsWith(
+                  "loom_rt_launch: kernel 'add_first' on emu: thread 't' "
+                  "instance (): graph @never: deadlocked after 2 firings: no "
+                  "actor can fire and the "
+                  "completion frontier is not reached"));
+  EXPECT_EQ(hostCalls.load(), 0);
+}
