@@ -12,6 +12,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <thread>
 
 using namespace loom::sim;
@@ -194,8 +195,10 @@ void WorkScheduler::execute(unsigned worker, WorkItem &&item) {
 }
 
 void WorkScheduler::workerLoop(unsigned worker) {
+  unsigned idlePolls = 0;
   while (!cancelled.load()) {
     if (std::optional<WorkItem> item = findWork(worker)) {
+      idlePolls = 0;
       execute(worker, std::move(*item));
       continue;
     }
@@ -203,7 +206,13 @@ void WorkScheduler::workerLoop(unsigned worker) {
     // responsibility set decides that.
     if (domain->isComplete())
       return;
-    std::this_thread::yield();
+    // Yield first; a worker idle for longer sleeps briefly, so idle workers
+    // do not take the cores the busy ones need.
+    constexpr unsigned kPollsBeforeSleep = 64;
+    if (++idlePolls < kPollsBeforeSleep)
+      std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
 }
 
