@@ -141,26 +141,33 @@ TEST_F(EmuBackendTest, MissingKernelFunctionIsAReason) {
 TEST_F(EmuBackendTest, NegativeThreadExtentIsAnErrorNamingTheKernel) {
   setEnv("LOOM_BACKEND", "emu");
   setEnv("LOOM_OFFLOAD", "mandatory");
-  EmuKernel kernel("dataflow.thread private @t(%a: memref<?xi32>) ctrl(%ctrl) "
-                   "coords(%i) domain<dense> {\n"
-                   "  dataflow.thread.yield\n"
-                   "}\n"
-                   "func.func @add_first(%a: memref<?xi32>, %n: i32) -> i32 {\n"
-                   "  %e = arith.index_cast %n : i32 to index\n"
-                   "  %m = arith.subi %e, %e : index\n"
-                   "  %c1 = arith.constant 1 : index\n"
-                   "  %neg = arith.subi %m, %c1 : index\n"
-                   "  %t = dataflow.thread.launch @t extents(%neg) args(%a : "
-                   "memref<?xi32>)\n"
-                   "  dataflow.thread.wait %t\n"
-                   "  return %n : i32\n"
-                   "}\n");
+  // Dimension 0 is fine, dimension 1 negative: no instance may run, so the
+  // stores the body would make never happen.
+  EmuKernel kernel(
+      "dataflow.thread private @t(%a: memref<?xi32>) ctrl(%ctrl) "
+      "coords(%i, %j) domain<dense> {\n"
+      "  %c7 = arith.constant 7 : i32\n"
+      "  memref.store %c7, %a[%i] : memref<?xi32>\n"
+      "  dataflow.thread.yield\n"
+      "}\n"
+      "func.func @add_first(%a: memref<?xi32>, %n: i32) -> i32 {\n"
+      "  %e = arith.index_cast %n : i32 to index\n"
+      "  %m = arith.subi %e, %e : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %neg = arith.subi %m, %c1 : index\n"
+      "  %c2 = arith.constant 2 : index\n"
+      "  %t = dataflow.thread.launch @t extents(%c2, %neg) args(%a : "
+      "memref<?xi32>)\n"
+      "  dataflow.thread.wait %t\n"
+      "  return %n : i32\n"
+      "}\n");
   hostCalls = 0;
   LaunchResult launch = launchAddFirst(kernel.desc);
   EXPECT_EQ(launch.status, LOOM_STATUS_DEVICE_ERROR);
   EXPECT_EQ(std::string(loom_last_error_message()),
             "loom_rt_launch: kernel 'add_first' on emu: thread 't' has a "
-            "negative extent -1 in dimension 0; no instance ran");
+            "negative extent -1 in dimension 1; no instance ran");
+  EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
   EXPECT_EQ(hostCalls.load(), 0);
 }
 
