@@ -51,7 +51,7 @@ enum class OffloadMode { Mandatory, Default, Disabled };
 /// The lower-case name of `backend` ("host", "emu", "sim").
 llvm::StringRef getBackendName(Backend backend);
 
-/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD and LOOM_REPORT.
+/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS.
 struct Policy {
   Backend backend = Backend::Sim;
   OffloadMode offload = OffloadMode::Default;
@@ -60,7 +60,8 @@ struct Policy {
   /// LOOM_WORKERS: the dynamic-work scheduler's workers (the hardware
   /// threads when unset).
   unsigned workers = 1;
-  /// Why LOOM_BACKEND or LOOM_OFFLOAD is unusable; empty when both are valid.
+  /// Why LOOM_BACKEND, LOOM_OFFLOAD or LOOM_WORKERS is unusable; empty when
+  /// all are valid.
   /// reportPath is meaningful even then.
   std::string error;
 };

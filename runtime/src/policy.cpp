@@ -2,9 +2,9 @@
 //
 // Part of the Loom project.
 //
-// LOOM_BACKEND, LOOM_OFFLOAD and LOOM_REPORT are read once, at the first
-// launch (or report), and cached: a program sees one policy for its whole
-// run, as OpenMP does for OMP_TARGET_OFFLOAD.
+// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT and LOOM_WORKERS are read once, at
+// the first launch (or report), and cached: a program sees one policy for
+// its whole run, as OpenMP does for OMP_TARGET_OFFLOAD.
 //
 //===----------------------------------------------------------------------===//
 
