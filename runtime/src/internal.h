@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,13 +51,17 @@ enum class OffloadMode { Mandatory, Default, Disabled };
 /// The lower-case name of `backend` ("host", "emu", "sim").
 llvm::StringRef getBackendName(Backend backend);
 
-/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD and LOOM_REPORT.
+/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS.
 struct Policy {
   Backend backend = Backend::Sim;
   OffloadMode offload = OffloadMode::Default;
   /// LOOM_REPORT; empty when unset.
   std::string reportPath;
-  /// Why LOOM_BACKEND or LOOM_OFFLOAD is unusable; empty when both are valid.
+  /// LOOM_WORKERS: the dynamic-work scheduler's workers (the hardware
+  /// threads when unset).
+  unsigned workers = 1;
+  /// Why LOOM_BACKEND, LOOM_OFFLOAD or LOOM_WORKERS is unusable; empty when
+  /// all are valid.
   /// reportPath is meaningful even then.
   std::string error;
 };
@@ -94,6 +99,24 @@ struct Decision {
   bool corruptArtifact = false;
 };
 
+/// What one successful run did, for the report's launch log.
+struct LaunchDetails {
+  Backend backend = Backend::Host;
+  double wallSeconds = 0;
+  /// The rest is known for dataflow backends (emu) only.
+  bool hasDataflowStats = false;
+  unsigned workers = 0;
+  /// Thread launches of the kernel's function, and the dense instances plus
+  /// dynamic work items they ran.
+  uint64_t threadLaunches = 0, instances = 0;
+  uint64_t graphLaunches = 0;
+  uint64_t firings = 0;
+  /// Firings of compute, control and memory actors.
+  std::array<uint64_t, 3> firingsByKind = {0, 0, 0};
+  uint64_t tokensMoved = 0;
+  uint64_t peakQueueOccupancy = 0;
+};
+
 /// Decides where `kernel` runs under `policy`, whose error must be empty.
 Decision decide(const loom_kernel_desc_t &kernel, const Policy &policy);
 
@@ -127,15 +150,17 @@ loom_status_t runOnHost(llvm::StringRef caller,
 /// once per kernel and cached.
 std::string getEmuProblem(const loom_kernel_desc_t &kernel);
 
-/// Interprets `kernel`'s artifact with the caller's arguments: pointer
-/// arguments are bound to the caller's memory in place, the result is
-/// written to `outResult`. getEmuProblem() must be empty and the launch
+/// Interprets `kernel`'s artifact with the caller's arguments on
+/// `numWorkers` scheduler workers: pointer arguments are bound to the
+/// caller's memory in place, the result is written to `outResult`, the
+/// run's statistics to `details`. getEmuProblem() must be empty and the launch
 /// must have passed validateLaunch(). A fault during the run (an
 /// out-of-bounds access to a local array, a deadlock, ...) records an error
 /// naming the kernel and returns LOOM_STATUS_DEVICE_ERROR; memory may then be
 /// partly updated, so the caller must not rerun the kernel on the host.
 loom_status_t runOnEmu(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
-                       void **args, void *outResult);
+                       void **args, void *outResult, unsigned numWorkers,
+                       LaunchDetails &details);
 
 /// Forgets the parsed artifacts.
 void resetEmuForTesting();
@@ -145,9 +170,10 @@ void resetEmuForTesting();
 //===----------------------------------------------------------------------===//
 
 /// Counts one launch attempt of `kernel`; `ranOn` is the backend that ran
-/// it, or std::nullopt when the launch failed.
+/// it, or std::nullopt when the launch failed. A successful run's
+/// `details` go to the kernel's launch log.
 void recordLaunch(const loom_kernel_desc_t &kernel,
-                  std::optional<Backend> ranOn);
+                  std::optional<Backend> ranOn, const LaunchDetails &details);
 
 /// Registers the at-exit report writer once per process.
 void ensureReportAtExit();

@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cassert>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 
@@ -118,7 +119,8 @@ void warnCorruptOnce(const loom_kernel_desc_t &kernel,
 }
 
 loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
-                     void *outResult, std::optional<Backend> &ranOn) {
+                     void *outResult, std::optional<Backend> &ranOn,
+                     LaunchDetails &details) {
   if (loom_status_t status =
           validateLaunch("loom_rt_launch", kernel, args, outResult))
     return status;
@@ -139,8 +141,8 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
                         "' (" + locationOf(kernel) +
                         ") cannot be offloaded: " + decision.reason);
   if (decision.runOn == Backend::Emu) {
-    if (loom_status_t status =
-            runOnEmu("loom_rt_launch", kernel, args, outResult))
+    if (loom_status_t status = runOnEmu("loom_rt_launch", kernel, args,
+                                        outResult, policy.workers, details))
       return status;
     ranOn = Backend::Emu;
     return LOOM_STATUS_OK;
@@ -223,8 +225,15 @@ extern "C" loom_status_t loom_rt_launch(const loom_kernel_desc_t *kernel,
                         " has no name, expected a non-empty name");
   ensureReportAtExit();
   std::optional<Backend> ranOn;
-  loom_status_t status = launch(*kernel, args, out_result, ranOn);
-  recordLaunch(*kernel, ranOn);
+  LaunchDetails details;
+  auto start = std::chrono::steady_clock::now();
+  loom_status_t status = launch(*kernel, args, out_result, ranOn, details);
+  details.wallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (ranOn)
+    details.backend = *ranOn;
+  recordLaunch(*kernel, ranOn, details);
   return status;
 }
 

@@ -2,13 +2,15 @@
 //
 // Part of the Loom project.
 //
-// LOOM_BACKEND, LOOM_OFFLOAD and LOOM_REPORT are read once, at the first
-// launch (or report), and cached: a program sees one policy for its whole
-// run, as OpenMP does for OMP_TARGET_OFFLOAD.
+// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT and LOOM_WORKERS are read once, at
+// the first launch (or report), and cached: a program sees one policy for
+// its whole run, as OpenMP does for OMP_TARGET_OFFLOAD.
 //
 //===----------------------------------------------------------------------===//
 
 #include "internal.h"
+
+#include "loom/Sim/WorkScheduler.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -77,6 +79,15 @@ Policy readPolicy() {
   }
   if (std::optional<std::string> value = readEnv("LOOM_REPORT"))
     policy.reportPath = *value;
+  // OMP_NUM_THREADS-style: a positive count, the hardware threads if unset.
+  policy.workers = loom::sim::WorkScheduler::getHardwareWorkerCount();
+  llvm::Expected<std::optional<unsigned>> workers =
+      loom::sim::WorkScheduler::parseWorkerCount(
+          readEnv("LOOM_WORKERS").value_or(""));
+  if (!workers)
+    addError(policy, llvm::toString(workers.takeError()));
+  else if (*workers)
+    policy.workers = **workers;
   return policy;
 }
 } // namespace

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdlib>
 #include <mutex>
+#include <vector>
 
 using namespace loom::rt;
 
@@ -32,7 +33,14 @@ struct KernelStats {
   uint64_t launches = 0;
   /// Successful runs, indexed by Backend.
   std::array<uint64_t, kNumBackends> ranOn = {};
+  /// The first kMaxLoggedLaunches successful runs, in order.
+  std::vector<LaunchDetails> log;
+  /// Successful runs past the log's bound.
+  uint64_t logOmitted = 0;
 };
+
+/// Bounds the report of a kernel called in a hot loop.
+constexpr size_t kMaxLoggedLaunches = 256;
 
 struct ReportState {
   std::mutex mutex;
@@ -76,6 +84,30 @@ std::vector<Row> collectRows() {
   return rows;
 }
 
+/// One successful run: where, how long, and for a dataflow backend what
+/// the program did.
+void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
+  auto count = [](uint64_t value) { return static_cast<int64_t>(value); };
+  json.object([&] {
+    json.attribute("backend", getBackendName(details.backend));
+    json.attribute("wall_time_us", details.wallSeconds * 1e6);
+    if (!details.hasDataflowStats)
+      return;
+    json.attribute("workers", count(details.workers));
+    json.attribute("thread_launches", count(details.threadLaunches));
+    json.attribute("instances", count(details.instances));
+    json.attribute("graph_launches", count(details.graphLaunches));
+    json.attributeObject("firings", [&] {
+      json.attribute("total", count(details.firings));
+      json.attribute("compute", count(details.firingsByKind[0]));
+      json.attribute("control", count(details.firingsByKind[1]));
+      json.attribute("memory", count(details.firingsByKind[2]));
+    });
+    json.attribute("tokens_moved", count(details.tokensMoved));
+    json.attribute("peak_queue_occupancy", count(details.peakQueueOccupancy));
+  });
+}
+
 void writeKernel(llvm::json::OStream &json, const Row &row,
                  const Policy &policy) {
   const loom_kernel_desc_t &kernel = *row.kernel;
@@ -106,6 +138,13 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
       json.attribute("reason", nullptr);
     else
       json.attribute("reason", decision.reason);
+    json.attributeArray("launch_log", [&] {
+      for (const LaunchDetails &details : row.stats.log)
+        writeLaunch(json, details);
+    });
+    if (row.stats.logOmitted)
+      json.attribute("launch_log_omitted",
+                     static_cast<int64_t>(row.stats.logOmitted));
   });
 }
 
@@ -151,13 +190,19 @@ void writeReportAtExit() {
 } // namespace
 
 void loom::rt::recordLaunch(const loom_kernel_desc_t &kernel,
-                            std::optional<Backend> ranOn) {
+                            std::optional<Backend> ranOn,
+                            const LaunchDetails &details) {
   ReportState &state = getReportState();
   std::lock_guard<std::mutex> lock(state.mutex);
   KernelStats &stats = state.stats[&kernel];
   ++stats.launches;
-  if (ranOn)
-    ++stats.ranOn[static_cast<unsigned>(*ranOn)];
+  if (!ranOn)
+    return;
+  ++stats.ranOn[static_cast<unsigned>(*ranOn)];
+  if (stats.log.size() < kMaxLoggedLaunches)
+    stats.log.push_back(details);
+  else
+    ++stats.logOmitted;
 }
 
 void loom::rt::ensureReportAtExit() {

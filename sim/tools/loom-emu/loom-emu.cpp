@@ -13,6 +13,7 @@
 
 #include "loom/InitAllDialects.h"
 #include "loom/Sim/DataflowEmulator.h"
+#include "loom/Sim/ProgramInterpreter.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -40,6 +41,29 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
 static cl::opt<std::string>
     graphName("graph", cl::desc("Graph to run (optional with one graph)"),
               cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string>
+    entryName("entry",
+              cl::desc("Run this func.func as a program (its thread and "
+                       "graph launches) instead of one graph; --values and "
+                       "--memory bind its scalar and memref parameters"),
+              cl::value_desc("name"), cl::cat(category));
+static cl::opt<unsigned>
+    workers("workers",
+            cl::desc("Scheduler workers for thread launches (--entry)"),
+            cl::init(1), cl::cat(category));
+static cl::opt<unsigned>
+    dequeCapacity("deque-capacity",
+                  cl::desc("Capacity of each worker's deque (--entry)"),
+                  cl::init(64), cl::cat(category));
+static cl::opt<bool> reverseDense(
+    "reverse-dense-order",
+    cl::desc("Hand dense instances to the workers last tuple first (--entry)"),
+    cl::cat(category));
+static cl::opt<bool> printWorkItems(
+    "print-work-items",
+    cl::desc("Print every executed work item's id and payload, sorted by id "
+             "(--entry)"),
+    cl::cat(category));
 static cl::opt<std::string>
     valuesArg("values", cl::desc("Value inputs in order, comma-separated"),
               cl::value_desc("v1,v2,..."), cl::cat(category));
@@ -428,6 +452,138 @@ static llvm::Error runModule(ModuleOp module,
   return llvm::Error::success();
 }
 
+//===----------------------------------------------------------------------===//
+// --entry: a whole program
+//===----------------------------------------------------------------------===//
+
+/// Binds --values to the scalar parameters and --memory to the memref
+/// parameters of `func`, each in order.
+static llvm::Expected<SmallVector<ProgramValue>>
+bindEntryArguments(func::FuncOp func) {
+  SmallVector<Type> scalarTypes;
+  for (Type type : func.getArgumentTypes())
+    if (!isa<MemRefType>(type))
+      scalarTypes.push_back(type);
+  llvm::Expected<SmallVector<TokenValue>> scalars =
+      parseList(valuesArg, scalarTypes, "--values");
+  if (!scalars)
+    return scalars.takeError();
+  SmallVector<ProgramValue> arguments;
+  unsigned nextScalar = 0, nextMemory = 0;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    ProgramValue &argument = arguments.emplace_back();
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref) {
+      argument.token = (*scalars)[nextScalar++];
+      continue;
+    }
+    if (nextMemory == memoryArgs.size())
+      return fail("@" + func.getSymName() + " parameter #" + Twine(i) +
+                  " is a memref, but only " + Twine(memoryArgs.size()) +
+                  " --memory options were given");
+    auto buffer = parseMemory(memoryArgs[nextMemory++], func.getContext());
+    if (!buffer)
+      return buffer.takeError();
+    if ((*buffer)->getElementType() != memref.getElementType() ||
+        (*buffer)->getRank() != memref.getRank())
+      return fail("--memory '" + memoryArgs[nextMemory - 1] +
+                  "' does not match parameter #" + Twine(i) + " of @" +
+                  func.getSymName());
+    argument.memory = std::shared_ptr<MemoryBuffer>(std::move(*buffer));
+  }
+  if (nextMemory != memoryArgs.size())
+    return fail("@" + func.getSymName() + " takes " + Twine(nextMemory) +
+                " memrefs, got " + Twine(memoryArgs.size()) +
+                " --memory options");
+  return arguments;
+}
+
+static StringRef getKindName(LaunchRecord::Kind kind) {
+  switch (kind) {
+  case LaunchRecord::Kind::DenseThread:
+    return "dense thread";
+  case LaunchRecord::Kind::DynamicThread:
+    return "dynamic-work thread";
+  case LaunchRecord::Kind::Graph:
+    return "graph";
+  }
+  llvm_unreachable("every launch kind has a name");
+}
+
+/// Prints the per-launch statistics that do not depend on the schedule.
+static void printProgramStatistics(raw_ostream &os, const ProgramStats &stats) {
+  os << "stats: thread instances " << stats.threadInstances
+     << ", graph launches " << stats.graphLaunches << "\n";
+  for (const LaunchRecord &record : stats.launches) {
+    os << "launch: " << getKindName(record.kind) << " @" << record.callee
+       << ": instances " << record.instances << ", graph launches "
+       << record.graphLaunches;
+    if (record.kind == LaunchRecord::Kind::DynamicThread)
+      os << ", acquired " << record.scheduler.acquired << ", retired "
+         << record.scheduler.retired;
+    os << "\n";
+  }
+  printStatistics(os, stats.emulation);
+}
+
+/// Runs --entry with the bound arguments and prints the results.
+static llvm::Error runEntry(ModuleOp module) {
+  auto func = module.lookupSymbol<func::FuncOp>(entryName);
+  if (!func || func.isExternal())
+    return fail("no func.func named '" + entryName + "' with a body");
+  std::string problem = ProgramInterpreter::checkFunction(func);
+  if (!problem.empty())
+    return fail("@" + entryName + ": " + problem);
+  llvm::Expected<SmallVector<ProgramValue>> arguments =
+      bindEntryArguments(func);
+  if (!arguments)
+    return arguments.takeError();
+  InterpreterOptions options;
+  options.numWorkers = workers;
+  options.dequeCapacity = dequeCapacity;
+  options.reverseDenseOrder = reverseDense;
+  options.firingBudget = budget;
+  SmallVector<std::pair<WorkItemId, TokenValue>> items;
+  if (printWorkItems)
+    options.onWorkItem = [&](const WorkItemId &id, const TokenValue &payload) {
+      items.emplace_back(id, payload);
+    };
+  ProgramInterpreter interpreter(module, options);
+  llvm::Expected<SmallVector<ProgramValue>> results =
+      interpreter.run(func, *arguments);
+  if (!results)
+    return fail("@" + entryName + ": " + toString(results.takeError()));
+  SmallVector<MemoryBuffer *> memories;
+  for (ProgramValue &argument : *arguments)
+    if (argument.memory)
+      memories.push_back(argument.memory.get());
+  raw_ostream &os = llvm::outs();
+  if (format == OutputFormat::Text)
+    os << "@" << entryName << " completed\n";
+  for (auto [i, result] : llvm::enumerate(*results)) {
+    if (format == OutputFormat::Text)
+      os << "result #" << i << ": " << result.token << "\n";
+    else
+      printFlat(os, result.token);
+  }
+  for (auto [i, memory] : llvm::enumerate(memories)) {
+    if (format != OutputFormat::Text) {
+      for (const TokenValue &token : memory->getElements())
+        printFlat(os, token);
+      continue;
+    }
+    os << "memory #" << i << ": ";
+    memory->print(os);
+    os << "\n";
+  }
+  llvm::sort(items, [](auto &a, auto &b) { return a.first < b.first; });
+  for (auto &[id, payload] : items)
+    os << "work item " << id.str() << " payload " << payload << "\n";
+  if (llvm::AreStatisticsEnabled())
+    printProgramStatistics(os, interpreter.getStats());
+  return llvm::Error::success();
+}
+
 /// Returns true if `module` defines the graph --graph names.
 static bool holdsRequestedGraph(ModuleOp module) {
   return llvm::any_of(
@@ -460,8 +616,8 @@ static llvm::Error runTool(MLIRContext &context) {
     file->getBuffer().split(chunks, "\n// -----");
   else
     chunks.push_back(file->getBuffer());
-  if (chunks.size() > 1 && graphName.empty())
-    return fail("--split-input-file needs --graph=<name>");
+  if (chunks.size() > 1 && graphName.empty() && entryName.empty())
+    return fail("--split-input-file needs --graph=<name> or --entry=<name>");
   for (StringRef chunk : chunks) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(
@@ -477,9 +633,17 @@ static llvm::Error runTool(MLIRContext &context) {
     OwningOpRef<ModuleOp> module = wrapInModule(block, context);
     if (failed(verify(*module)))
       return fail("'" + inputFile + "' does not hold a valid module");
+    if (!entryName.empty()) {
+      if (chunks.size() == 1 || module->lookupSymbol<func::FuncOp>(entryName))
+        return runEntry(*module);
+      continue;
+    }
     if (chunks.size() == 1 || holdsRequestedGraph(*module))
       return runModule(*module, parserState);
   }
+  if (!entryName.empty())
+    return fail("no split of '" + inputFile + "' defines a function named '" +
+                entryName + "'");
   return fail("no split of '" + inputFile + "' defines a graph named '" +
               graphName + "'");
 }
@@ -495,7 +659,9 @@ int main(int argc, char **argv) {
     stats->addCategory(category);
   }
   cl::ParseCommandLineOptions(
-      argc, argv, "loom-emu: run one dataflow graph in the token emulator\n");
+      argc, argv,
+      "loom-emu: run one dataflow graph, or a whole dataflow program with "
+      "--entry, in the token emulator\n");
   DialectRegistry registry;
   loom::registerAllDialects(registry);
   MLIRContext context(registry);

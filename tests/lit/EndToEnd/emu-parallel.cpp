@@ -1,6 +1,8 @@
 // A LOOM_PARALLEL loop on the emu backend: the compiler turns it into a
 // dense dataflow.thread with one instance per iteration; emu runs the
-// instances one after another. Checked against a native reference.
+// instances on LOOM_WORKERS workers, each instance's graph in its own
+// emulator run. Checked against a native reference, with 1 and 4 workers;
+// the report's launch log counts the same instances and firings either way.
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
@@ -15,6 +17,32 @@
 // REPORT-NEXT: "emu": 1
 // REPORT-NEXT: },
 // REPORT-NEXT: "offloadable": true
+//
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_WORKERS=1 \
+// RUN:   LOOM_REPORT=%t.1.json %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_WORKERS=4 \
+// RUN:   LOOM_REPORT=%t.4.json %t.exe | FileCheck %s
+// RUN: FileCheck %s --check-prefixes=LOG,LOG1 < %t.1.json
+// RUN: FileCheck %s --check-prefixes=LOG,LOG4 < %t.4.json
+// LOG: "launch_log": [
+// LOG-NEXT: {
+// LOG-NEXT: "backend": "emu",
+// LOG-NEXT: "wall_time_us": {{[0-9.e+-]+}},
+// LOG1-NEXT: "workers": 1,
+// LOG4-NEXT: "workers": 4,
+// LOG-NEXT: "thread_launches": 1,
+// LOG-NEXT: "instances": 64,
+// LOG-NEXT: "graph_launches": 64,
+// LOG-NEXT: "firings": {
+// LOG-NEXT: "total": 896,
+// LOG-NEXT: "compute": 448,
+// LOG-NEXT: "control": 256,
+// LOG-NEXT: "memory": 192
+// LOG-NEXT: },
+// LOG-NEXT: "tokens_moved": 1728,
+// LOG-NEXT: "peak_queue_occupancy": 1
+// LOG-NEXT: }
+// LOG-NEXT: ]
 
 #include <loom/loom.h>
 

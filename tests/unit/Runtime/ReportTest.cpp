@@ -10,6 +10,7 @@
 
 #include "RuntimeTestSupport.h"
 
+#include <cstring>
 #include <vector>
 
 using namespace loom::rt;
@@ -84,7 +85,7 @@ TEST_F(RuntimeTest, ReportListsKernelsByNameWithEveryField) {
 
   const llvm::json::Object *alpha = findKernel(report, "alpha");
   ASSERT_NE(alpha, nullptr);
-  EXPECT_EQ(alpha->size(), 7u);
+  EXPECT_EQ(alpha->size(), 8u);
   EXPECT_EQ(alpha->getString("source_location"), "r.cpp:10:1");
   EXPECT_EQ(alpha->getInteger("launches"), 2);
   EXPECT_EQ(alpha->getString("backend_requested"), "sim");
@@ -92,12 +93,24 @@ TEST_F(RuntimeTest, ReportListsKernelsByNameWithEveryField) {
   EXPECT_EQ(alpha->getBoolean("offloadable"), false);
   EXPECT_EQ(alpha->getString("reason"),
             "no artifact: loop has an indirect call");
+  // One log entry per successful run; a host run has no dataflow counters.
+  const llvm::json::Array *log = alpha->getArray("launch_log");
+  ASSERT_NE(log, nullptr);
+  ASSERT_EQ(log->size(), 2u);
+  for (const llvm::json::Value &entry : *log) {
+    const llvm::json::Object *launch = entry.getAsObject();
+    ASSERT_NE(launch, nullptr);
+    EXPECT_EQ(launch->size(), 2u);
+    EXPECT_EQ(launch->getString("backend"), "host");
+    EXPECT_GE(launch->getNumber("wall_time_us").value_or(-1), 0.0);
+  }
 
   // Never launched: counted as zero, still explained.
   const llvm::json::Object *mid = findKernel(report, "mid");
   ASSERT_NE(mid, nullptr);
   EXPECT_EQ(mid->getInteger("launches"), 0);
   EXPECT_TRUE(mid->getObject("ran_on")->empty());
+  EXPECT_TRUE(mid->getArray("launch_log")->empty());
   EXPECT_THAT(mid->getString("reason")->str(),
               HasSubstr("corrupt artifact: its SHA-256 is"));
 
@@ -118,7 +131,13 @@ TEST_F(RuntimeTest, ReportTextIsStable) {
   setEnv("LOOM_BACKEND", "host");
   ASSERT_EQ(launchScale(kernels[0]), LOOM_STATUS_OK);
   writeAndReadReport();
-  EXPECT_EQ(readText(reportPath()), R"({
+  // The wall time is the only run-dependent number; mask it.
+  std::string text = readText(reportPath());
+  size_t wall = text.find("\"wall_time_us\": ");
+  ASSERT_NE(wall, std::string::npos) << text;
+  wall += strlen("\"wall_time_us\": ");
+  text.replace(wall, text.find('\n', wall) - wall, "T");
+  EXPECT_EQ(text, R"({
   "loom_report_version": 1,
   "kernels": [
     {
@@ -130,7 +149,13 @@ TEST_F(RuntimeTest, ReportTextIsStable) {
         "host": 1
       },
       "offloadable": false,
-      "reason": "LOOM_BACKEND=host selects the host backend"
+      "reason": "LOOM_BACKEND=host selects the host backend",
+      "launch_log": [
+        {
+          "backend": "host",
+          "wall_time_us": T
+        }
+      ]
     }
   ]
 }

@@ -106,7 +106,8 @@ protected:
   }
 
   static void clearEnv() {
-    for (const char *name : {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT"})
+    for (const char *name :
+         {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_WORKERS"})
       unsetenv(name);
   }
 

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <atomic>
 #include <optional>
 
 namespace loom::sim {
@@ -63,10 +64,15 @@ public:
   llvm::ArrayRef<TokenValue> getElements() const { return elements; }
 
   /// Number of element reads and writes performed through the emulator.
-  uint64_t getNumLoads() const { return numLoads; }
-  uint64_t getNumStores() const { return numStores; }
-  void countLoad() { ++numLoads; }
-  void countStore() { ++numStores; }
+  /// Relaxed atomics: instances on several workers share one buffer.
+  uint64_t getNumLoads() const {
+    return numLoads.load(std::memory_order_relaxed);
+  }
+  uint64_t getNumStores() const {
+    return numStores.load(std::memory_order_relaxed);
+  }
+  void countLoad() { numLoads.fetch_add(1, std::memory_order_relaxed); }
+  void countStore() { numStores.fetch_add(1, std::memory_order_relaxed); }
 
   /// Prints the elements as `[a, b, ...]`, nesting one bracket per dimension.
   void print(llvm::raw_ostream &os) const;
@@ -81,7 +87,7 @@ private:
   unsigned hostElementBytes = 0;
   /// Whether host memory indices are checked against extents.
   bool checked = true;
-  uint64_t numLoads = 0, numStores = 0;
+  std::atomic<uint64_t> numLoads{0}, numStores{0};
 };
 
 } // namespace loom::sim

@@ -1,0 +1,131 @@
+//===- ProgramInterpreter.h - run a dataflow program's host part -*- C++
+//-*-===//
+//
+// Part of the Loom project.
+//
+// Interprets the host part of a dataflow program (a func.func and the
+// dataflow.thread bodies it launches) op by op and runs every
+// dataflow.graph.launch on the token-level DataflowEmulator. Thread launches
+// follow Part 4: dense domains of any rank run their instances on the
+// WorkScheduler's workers in no particular order, dynamic-work domains run
+// their items through the bounded work-stealing scheduler. This is the
+// interpreter of the runtime's `emu` backend and of `loom-emu --entry`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_SIM_PROGRAMINTERPRETER_H
+#define LOOM_SIM_PROGRAMINTERPRETER_H
+
+#include "loom/Sim/DataflowEmulator.h"
+#include "loom/Sim/MemoryBuffer.h"
+#include "loom/Sim/WorkScheduler.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace loom::sim {
+
+/// One SSA value of the host part: a token, or a memref's buffer.
+struct ProgramValue {
+  TokenValue token;
+  std::shared_ptr<MemoryBuffer> memory;
+};
+
+struct InterpreterOptions {
+  /// Workers of the scheduler (LOOM_WORKERS); at least 1.
+  unsigned numWorkers = 1;
+  /// Capacity of each worker's deque.
+  unsigned dequeCapacity = 64;
+  /// Hands dense instances to the workers from the last coordinate tuple to
+  /// the first: results of a race-free program must not change (a test
+  /// knob; the order is unspecified either way).
+  bool reverseDenseOrder = false;
+  /// Firing budget of each graph launch.
+  uint64_t firingBudget = 10'000'000;
+  /// Called once per executed dynamic work item (serialized by the
+  /// interpreter; the order is the schedule's).
+  std::function<void(const WorkItemId &, const TokenValue &)> onWorkItem;
+};
+
+/// What one top-level thread or graph launch did.
+struct LaunchRecord {
+  enum class Kind { DenseThread, DynamicThread, Graph };
+  Kind kind = Kind::Graph;
+  std::string callee;
+  /// The dispatch occurrence of a thread launch (program order, from 0).
+  uint64_t dispatch = 0;
+  /// Dense instances, dynamic work items, or 1 for a graph launch.
+  uint64_t instances = 0;
+  /// Graph launches run by this launch (itself for a graph launch).
+  uint64_t graphLaunches = 0;
+  /// Emulator statistics summed over those graph launches (peak queue
+  /// occupancy is the maximum).
+  EmulationStats emulation;
+  /// The scheduler's view of a thread launch.
+  SchedulerStats scheduler;
+  double seconds = 0;
+};
+
+/// Totals over one run of a function.
+struct ProgramStats {
+  /// Dense instances plus dynamic work items, nested launches included.
+  uint64_t threadInstances = 0;
+  uint64_t graphLaunches = 0;
+  EmulationStats emulation;
+  /// The function's own thread and graph launches, in program order.
+  llvm::SmallVector<LaunchRecord, 0> launches;
+};
+
+class ProgramInterpreter {
+public:
+  ProgramInterpreter(mlir::ModuleOp module, InterpreterOptions options);
+
+  /// Why `func` cannot be interpreted (the first op or launch form it does
+  /// not run, in the function or any thread it launches); empty when it can.
+  static std::string checkFunction(mlir::func::FuncOp func);
+
+  /// Runs `func` with `arguments` (one per parameter) and returns the
+  /// operands of its func.return. A failure names what failed (an
+  /// out-of-bounds access, a negative extent, a work item, a graph error)
+  /// but not the kernel; the caller adds that. Memory may be partly updated.
+  llvm::Expected<llvm::SmallVector<ProgramValue>>
+  run(mlir::func::FuncOp func, llvm::ArrayRef<ProgramValue> arguments);
+
+  const ProgramStats &getStats() const { return stats; }
+
+  /// The values of one function, instance or item execution (defined in
+  /// the implementation).
+  struct Frame;
+
+private:
+  llvm::Error runBlock(mlir::Block &block, Frame &frame,
+                       llvm::SmallVectorImpl<ProgramValue> *returned);
+  llvm::Error runOp(mlir::Operation &op, Frame &frame,
+                    llvm::SmallVectorImpl<ProgramValue> *returned);
+  llvm::Error runMemoryOp(mlir::Operation &op, Frame &frame);
+  llvm::Error runIf(mlir::Operation &op, Frame &frame);
+  llvm::Error runThreadLaunch(mlir::Operation *launch, Frame &frame);
+  llvm::Error runDenseThread(mlir::Operation *launch, Frame &frame,
+                             LaunchRecord &record);
+  llvm::Error runDynamicThread(mlir::Operation *launch, Frame &frame,
+                               LaunchRecord &record);
+  llvm::Error runGraphLaunch(mlir::Operation *launch, Frame &frame);
+  void addGraphStats(const EmulationStats &graphStats);
+
+  mlir::ModuleOp module;
+  InterpreterOptions options;
+  ProgramStats stats;
+  /// Guards stats and the launch being recorded against concurrent
+  /// instances.
+  std::mutex statsMutex;
+  LaunchRecord *currentLaunch = nullptr;
+  std::atomic<uint64_t> nextDispatch{0};
+};
+
+} // namespace loom::sim
+
+#endif // LOOM_SIM_PROGRAMINTERPRETER_H
