@@ -25,6 +25,15 @@
 // Every region is lowered first; only if all succeed is the module changed
 // (atomic publication).
 //
+// A static `memref.alloca` inside a region is hoisted into the thread, just
+// before the launch, and becomes one more memory input of the graph, in an
+// alias partition of its own (a fresh allocation aliases nothing else). One
+// allocation serves every execution of the scope that declared it: a fresh
+// alloca's contents are undefined, so finding the previous iteration's
+// values there is one of the behaviours the source already allows, and the
+// partition's frontiers order each iteration's accesses after the last.
+// Inside an scf.forall the lanes would share it, so that is rejected.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
@@ -32,6 +41,7 @@
 #include "loom/Conversion/SCFToDataflow/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace loom::conversion {
@@ -46,6 +56,28 @@ using namespace loom;
 using namespace loom::dataflow;
 using namespace loom::conversion;
 
+/// Returns why `alloca` cannot be hoisted out of its region, or "".
+static std::string checkHoistable(memref::AllocaOp alloca) {
+  MemRefType type = alloca.getType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return "a 'memref.alloca' of a dynamic shape or a non-identity layout "
+           "cannot be hoisted out of the region";
+  for (Operation *parent = alloca->getParentOp();
+       parent && !isa<SpatialRegionOp>(parent); parent = parent->getParentOp())
+    if (isa<scf::ForallOp, scf::ParallelOp>(parent))
+      return "a 'memref.alloca' inside an scf.forall cannot be hoisted: each "
+             "lane needs its own copy";
+  return "";
+}
+
+/// The allocations of `region` that become memory inputs, in body order.
+static SmallVector<memref::AllocaOp> getHoisted(SpatialRegionOp region) {
+  SmallVector<memref::AllocaOp> allocas;
+  region.getBody().walk(
+      [&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
+  return allocas;
+}
+
 /// Returns why `region` cannot be lowered before anything is built, or "".
 static std::string checkRegion(SpatialRegionOp region) {
   if (!region.getStreamInputs().empty() || !region.getStreamOutputs().empty())
@@ -57,10 +89,12 @@ static std::string checkRegion(SpatialRegionOp region) {
     if (isa<scf::ParallelOp, scf::ExecuteRegionOp>(op))
       why = "'" + op->getName().getStringRef().str() +
             "' has no template in this lowering yet";
+    else if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+      why = checkHoistable(alloca);
     // Memory is a static binding; it never flows through control or
     // compute (Part 3 section 6: memref-typed structured results are
     // rewritten, kept in InstructionCore code or rejected).
-    else if (!isa<loom::SpatialYieldOp>(op) &&
+    else if (!isa<loom::SpatialYieldOp, memref::AllocaOp>(op) &&
              llvm::any_of(op->getResultTypes(), llvm::IsaPred<MemRefType>))
       why = "'" + op->getName().getStringRef().str() +
             "' produces a memref; memory cannot flow through a graph";
@@ -76,31 +110,56 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
   if (std::string why = checkRegion(region); !why.empty())
     return region.emitError() << "cannot lower spatial region: " << why;
   OpBuilder builder(thread);
+  SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
   SmallVector<Type> inputs(region.getValueInputs().getTypes());
   llvm::append_range(inputs, region.getMemoryInputs().getTypes());
+  for (memref::AllocaOp alloca : hoisted)
+    inputs.push_back(alloca.getType());
+  int32_t numMemories =
+      static_cast<int32_t>(region.getMemoryInputs().size() + hoisted.size());
   SmallVector<Type> results(region.getValueResults().getTypes());
   std::string name = thread.getSymName().str() + "_g";
   if (auto stem = region.getGraphNameAttr())
     name = stem.getValue().str();
   auto graph = GraphOp::create(
       builder, region.getLoc(), name, builder.getFunctionType(inputs, results),
-      {static_cast<int32_t>(region.getValueInputs().size()), 0,
-       static_cast<int32_t>(region.getMemoryInputs().size())},
+      {static_cast<int32_t>(region.getValueInputs().size()), 0, numMemories},
       {static_cast<int32_t>(results.size()), 0, 0});
   symbols.insert(graph); // Renames on a collision.
 
-  unsigned numPartitions = region.getMemoryInputs().empty() ? 0 : 1;
-  GraphRegionLowering lowering(graph, numPartitions);
+  // Memory inputs from outside share one conservative partition, except
+  // the thread's own allocations, which alias nothing (distinct roots).
   Block &body = region.getBody().front();
+  unsigned numValues = region.getValueInputs().size();
+  SmallVector<unsigned> partitionOf;
+  unsigned numPartitions = 0;
+  std::optional<unsigned> shared;
+  for (Value memory : region.getMemoryInputs()) {
+    if (memory.getDefiningOp<memref::AllocaOp>())
+      partitionOf.push_back(numPartitions++);
+    else {
+      if (!shared)
+        shared = numPartitions++;
+      partitionOf.push_back(*shared);
+    }
+  }
+  for (size_t i = 0; i < hoisted.size(); ++i)
+    partitionOf.push_back(numPartitions++);
+  GraphRegionLowering lowering(graph, numPartitions);
   Scope top;
   top.control = graph.getStart();
-  unsigned numValues = region.getValueInputs().size();
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     Value graphArg = graph.getPayloadArgument(i);
     if (i < numValues)
       top.mapping.map(arg, graphArg);
     else
-      lowering.bindMemory(arg, graphArg);
+      lowering.bindMemory(arg, graphArg, partitionOf[i - numValues]);
+  }
+  for (auto [k, alloca] : llvm::enumerate(hoisted)) {
+    unsigned memoryIndex = region.getMemoryInputs().size() + k;
+    lowering.bindMemory(alloca.getResult(),
+                        graph.getPayloadArgument(numValues + memoryIndex),
+                        partitionOf[memoryIndex]);
   }
   FrontierState start{graph.getStart(), {}, {}};
   for (unsigned p = 0; p < numPartitions; ++p) {
@@ -154,12 +213,17 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
 static Value replaceByLaunch(SpatialRegionOp region, GraphOp graph,
                              Value dependency) {
   OpBuilder builder(region);
+  SmallVector<Value> memories(region.getMemoryInputs());
+  for (memref::AllocaOp alloca : getHoisted(region)) {
+    alloca->moveBefore(region);
+    memories.push_back(alloca.getResult());
+  }
   auto launch = GraphLaunchOp::create(
       builder, region.getLoc(), region.getValueResults().getTypes(),
       TypeRange(), builder.getNoneType(),
       FlatSymbolRefAttr::get(graph.getSymNameAttr()), ValueRange{dependency},
-      region.getValueInputs(), ValueRange(), region.getMemoryInputs(),
-      ValueRange(), /*source_maps=*/ArrayAttr());
+      region.getValueInputs(), ValueRange(), memories, ValueRange(),
+      /*source_maps=*/ArrayAttr());
   region.getValueResults().replaceAllUsesWith(launch.getValueResults());
   // Stored-program code after the launch sees its effects only once it
   // retired.
