@@ -1,8 +1,10 @@
 // Stack arrays on the emu backend: a FIR whose shift register is a
 // zero-initialized local array (llvm.intr.memset), a per-block staging
-// array inside a loop and a local 4x4 tile. Each kernel's local array
-// becomes a memref.alloca hoisted into its thread and bound to the graph as
-// a memory input; the emu run must print what the native run prints.
+// array inside a loop, a local 4x4 tile, and a staging array inside a
+// LOOM_PARALLEL loop (one array per thread instance). Each kernel's local
+// array becomes a memref.alloca hoisted into its thread and bound to the
+// graph as a memory input; the emu run must print what the native run
+// prints.
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
@@ -14,8 +16,11 @@
 // CHECK: fir: out[0] = 0.5 out[5] = 3.45 out[19] = 16.3
 // CHECK-NEXT: reverse: out[0] = 14 out[9] = 28 out[23] = 32
 // CHECK-NEXT: tile: out[1] = 8 out[4] = 2 out[31] = 62
+// CHECK-NEXT: parallel: out[0] = 3 out[6] = 6 out[11] = 10
 // CHECK-NEXT: PASS
 // REPORT: "name": "emu_fir",
+// REPORT: "emu": 1
+// REPORT: "name": "emu_parallel_rows",
 // REPORT: "emu": 1
 // REPORT: "name": "emu_reverse_blocks",
 // REPORT: "emu": 1
@@ -66,6 +71,18 @@ void emu_tile_transpose(const int *a, int *out, int tiles) {
   }
 }
 
+LOOM_ACCEL()
+void emu_parallel_rows(const int *in, int *out, int blocks) {
+  LOOM_PARALLEL()
+  for (int b = 0; b < blocks; ++b) {
+    int tmp[4];
+    for (int j = 0; j < 4; ++j)
+      tmp[j] = in[b * 4 + j];
+    for (int j = 0; j < 4; ++j)
+      out[b * 4 + j] = tmp[3 - j] + b;
+  }
+}
+
 // Native references, written without local arrays.
 static float firReference(const float *in, const float *coef, int i) {
   float acc = 0.0f;
@@ -107,6 +124,14 @@ int main() {
              transposed[b * 16 + i * 4 + j] == 2 * tiles[b * 16 + j * 4 + i];
   std::printf("tile: out[1] = %d out[4] = %d out[31] = %d\n", transposed[1],
               transposed[4], transposed[31]);
+  int rows[12], rowsOut[12];
+  for (int i = 0; i < 12; ++i)
+    rows[i] = i;
+  emu_parallel_rows(rows, rowsOut, 3);
+  for (int i = 0; i < 12; ++i)
+    ok = ok && rowsOut[i] == (i / 4) * 4 + 3 - i % 4 + i / 4;
+  std::printf("parallel: out[0] = %d out[6] = %d out[11] = %d\n", rowsOut[0],
+              rowsOut[6], rowsOut[11]);
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
