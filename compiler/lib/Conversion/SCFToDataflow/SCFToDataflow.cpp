@@ -103,14 +103,36 @@ static std::string checkRegion(SpatialRegionOp region) {
   return why;
 }
 
-/// Builds the graph definition of `region` next to `thread`, or fails with
-/// a diagnostic; on failure nothing is left behind.
-static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
-                                     SymbolTable &symbols) {
-  if (std::string why = checkRegion(region); !why.empty())
-    return region.emitError() << "cannot lower spatial region: " << why;
+/// The alias partition of each memory input of `region`, followed by its
+/// `numHoisted` hoisted allocations. Memory from outside the thread shares
+/// one conservative partition; every allocation of the thread aliases
+/// nothing else (distinct roots) and gets its own.
+static SmallVector<unsigned> assignPartitions(SpatialRegionOp region,
+                                              size_t numHoisted,
+                                              unsigned &numPartitions) {
+  SmallVector<unsigned> partitionOf;
+  std::optional<unsigned> shared;
+  for (Value memory : region.getMemoryInputs()) {
+    if (memory.getDefiningOp<memref::AllocaOp>()) {
+      partitionOf.push_back(numPartitions++);
+      continue;
+    }
+    if (!shared)
+      shared = numPartitions++;
+    partitionOf.push_back(*shared);
+  }
+  for (size_t i = 0; i < numHoisted; ++i)
+    partitionOf.push_back(numPartitions++);
+  return partitionOf;
+}
+
+/// The graph definition of `region` next to `thread`, without a body yet:
+/// the region's value and memory inputs, then one memory input per
+/// allocation hoisted out of it.
+static GraphOp createEmptyGraph(SpatialRegionOp region, ThreadOp thread,
+                                ArrayRef<memref::AllocaOp> hoisted,
+                                SymbolTable &symbols) {
   OpBuilder builder(thread);
-  SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
   SmallVector<Type> inputs(region.getValueInputs().getTypes());
   llvm::append_range(inputs, region.getMemoryInputs().getTypes());
   for (memref::AllocaOp alloca : hoisted)
@@ -126,25 +148,22 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
       {static_cast<int32_t>(region.getValueInputs().size()), 0, numMemories},
       {static_cast<int32_t>(results.size()), 0, 0});
   symbols.insert(graph); // Renames on a collision.
+  return graph;
+}
 
-  // Memory inputs from outside share one conservative partition, except
-  // the thread's own allocations, which alias nothing (distinct roots).
+/// Builds the graph definition of `region` next to `thread`, or fails with
+/// a diagnostic; on failure nothing is left behind.
+static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
+                                     SymbolTable &symbols) {
+  if (std::string why = checkRegion(region); !why.empty())
+    return region.emitError() << "cannot lower spatial region: " << why;
+  SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
+  GraphOp graph = createEmptyGraph(region, thread, hoisted, symbols);
   Block &body = region.getBody().front();
   unsigned numValues = region.getValueInputs().size();
-  SmallVector<unsigned> partitionOf;
   unsigned numPartitions = 0;
-  std::optional<unsigned> shared;
-  for (Value memory : region.getMemoryInputs()) {
-    if (memory.getDefiningOp<memref::AllocaOp>())
-      partitionOf.push_back(numPartitions++);
-    else {
-      if (!shared)
-        shared = numPartitions++;
-      partitionOf.push_back(*shared);
-    }
-  }
-  for (size_t i = 0; i < hoisted.size(); ++i)
-    partitionOf.push_back(numPartitions++);
+  SmallVector<unsigned> partitionOf =
+      assignPartitions(region, hoisted.size(), numPartitions);
   GraphRegionLowering lowering(graph, numPartitions);
   Scope top;
   top.control = graph.getStart();
@@ -178,6 +197,7 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
       outputs.push_back(*value);
     }
   if (failed(final)) {
+    std::string name = graph.getSymName().str();
     graph.erase();
     return region.emitError()
            << "cannot lower spatial region '" << name << "' of thread @"
