@@ -26,8 +26,10 @@
 // memset stores the element value its bytes spell (a float made of those
 // bytes included); memcpy stores the copied part of a constant global's
 // initializer or copies element by element from another raised root (a
-// memcpy's source and destination never overlap). Anything else keeps the
-// LLVM pointer with a remark naming why.
+// memcpy's source and destination never overlap). A constant global table
+// the kernel reads in place becomes a local copy stored at the point its
+// address is taken. Anything else keeps the LLVM pointer with a remark
+// naming why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,7 +54,7 @@ static constexpr int64_t kMinLoopRun = 4;
 
 bool RootRaiser::acceptLocalUse(Value root, Value value, Operation *user) {
   if (isa<LLVM::LifetimeStartOp, LLVM::LifetimeEndOp>(user)) {
-    if (isa<BlockArgument>(root))
+    if (!root.getDefiningOp<LLVM::AllocaOp>())
       return false;
     localOps.insert(user);
     return true;
@@ -206,7 +208,7 @@ std::string RootRaiser::checkMemcpy(LLVM::MemcpyOp memcpy, Value root) {
   int64_t size = *getElementSize(root);
   if (*length % size != 0)
     return "llvm.intr.memcpy copies part of an element";
-  if (rootOf.lookup(memcpy.getSrc()))
+  if (getCopySourceRoot(memcpy))
     return ""; // Root to root: checked by checkBulkOps.
   FailureOr<GlobalSource> source = getGlobalSource(memcpy.getSrc(), layout);
   if (failed(source))
@@ -249,7 +251,7 @@ void RootRaiser::checkBulkOps() {
       if (!memcpy)
         continue;
       Value dst = rootOf.lookup(memcpy.getDst());
-      Value src = rootOf.lookup(memcpy.getSrc());
+      Value src = getCopySourceRoot(memcpy);
       if (!dst) {
         invalidateOnce(src, "it escapes through 'llvm.intr.memcpy'");
         continue;
@@ -280,6 +282,11 @@ void RootRaiser::checkBulkOps() {
         if (root)
           if (std::string why = checkMemcpy(memcpy, root); !why.empty())
             invalidateOnce(root, why);
+      // A constant global copied into a root that stays LLVM escapes.
+      Value global = rootOf.lookup(memcpy.getSrc());
+      if (global && global != src && !roots[dst].invalid.empty())
+        invalidateOnce(global, "it is copied by llvm.intr.memcpy into a "
+                               "pointer that stays LLVM");
     }
   }
 }
@@ -381,7 +388,7 @@ LogicalResult RootRaiser::rewriteMemcpy(LLVM::MemcpyOp memcpy,
   int64_t size = *getElementSize(root);
   int64_t count = *getConstantLength(memcpy.getLen()) / size;
   Value memref = roots[root].memref;
-  if (Value srcRoot = rootOf.lookup(memcpy.getSrc())) {
+  if (Value srcRoot = getCopySourceRoot(memcpy)) {
     FailureOr<Value> from = getOffset(memcpy.getSrc(), builder);
     if (failed(from))
       return failure();
@@ -423,4 +430,85 @@ LogicalResult RootRaiser::rewriteMemcpy(LLVM::MemcpyOp memcpy,
     next += length;
   }
   return success();
+}
+
+Value RootRaiser::getCopySourceRoot(LLVM::MemcpyOp memcpy) {
+  Value root = rootOf.lookup(memcpy.getSrc());
+  if (!root || root.getDefiningOp<LLVM::AddressOfOp>())
+    return Value();
+  return root;
+}
+
+/// The dense array initializer of a constant global, or null.
+static DenseElementsAttr getConstantTable(LLVM::AddressOfOp address) {
+  auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+      address, address.getGlobalNameAttr());
+  if (!global || !global.getConstant())
+    return nullptr;
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
+  if (!dense || !isa<IntegerType, FloatType>(dense.getElementType()))
+    return nullptr;
+  return dense;
+}
+
+void RootRaiser::addConstantGlobalRoots() {
+  func.walk([&](LLVM::AddressOfOp address) {
+    if (!getConstantTable(address))
+      return;
+    rootOf[address] = address;
+    roots[address.getResult()] = RootInfo();
+  });
+}
+
+void RootRaiser::checkConstantGlobals() {
+  for (auto &[root, info] : roots) {
+    auto address = root.getDefiningOp<LLVM::AddressOfOp>();
+    if (!address || !info.invalid.empty() || !info.elementType)
+      continue;
+    DenseElementsAttr table = getConstantTable(address);
+    if (table.getElementType() != info.elementType) {
+      invalidate(root, llvm::formatv("it is read as {0}, but its initializer "
+                                     "holds {1}",
+                                     info.elementType, table.getElementType())
+                           .str());
+      continue;
+    }
+    SmallVector<Attribute> values(table.getValues<Attribute>());
+    if (getRuns(values).size() > kMaxInitializerRuns) {
+      invalidate(root, llvm::formatv("its initializer has more than {0} runs "
+                                     "of equal values",
+                                     kMaxInitializerRuns)
+                           .str());
+      continue;
+    }
+    // Writing a constant global is undefined; such code stays as it is.
+    for (auto &[value, valueRoot] : rootOf)
+      if (valueRoot == root)
+        for (Operation *user : value.getUsers())
+          if ((isa<LLVM::StoreOp>(user) &&
+               cast<LLVM::StoreOp>(user).getAddr() == value) ||
+              (isa<LLVM::MemsetOp, LLVM::MemcpyOp>(user) &&
+               user->getOperand(0) == value))
+            invalidate(root, "it is written, but the global is constant");
+  }
+}
+
+Value RootRaiser::createConstantCopy(Value root, OpBuilder &builder) {
+  // A private copy of a table nobody writes reads exactly what the global
+  // holds; it is made where the address is taken.
+  auto address = root.getDefiningOp<LLVM::AddressOfOp>();
+  DenseElementsAttr table = getConstantTable(address);
+  Location loc = address.getLoc();
+  builder.setInsertionPoint(address);
+  Value copy = memref::AllocaOp::create(
+      builder, loc,
+      MemRefType::get({table.getNumElements()}, table.getElementType()));
+  SmallVector<Attribute> values(table.getValues<Attribute>());
+  int64_t next = 0;
+  for (auto [value, length] : getRuns(values)) {
+    Value at = arith::ConstantIndexOp::create(builder, loc, next);
+    emitFill(builder, loc, copy, at, length, cast<TypedAttr>(value));
+    next += length;
+  }
+  return copy;
 }

@@ -92,6 +92,7 @@ void RootRaiser::assignRoots() {
     if (!matchPattern(alloca.getArraySize(), m_ConstantInt(&count)))
       invalidate(alloca, "its allocation size is not a constant");
   });
+  addConstantGlobalRoots();
   // Propagate roots through GEPs, selects and pointer block arguments until
   // nothing changes; conflicting roots poison the value (null root).
   bool changed = true;
@@ -233,6 +234,7 @@ void RootRaiser::checkUses() {
     }
   }
   checkBulkOps();
+  checkConstantGlobals();
   // Every GEP must step in whole elements of its root.
   func.walk([&](LLVM::GEPOp gep) {
     Value root = rootOf.lookup(gep);
@@ -443,6 +445,9 @@ void RootRaiser::createMemrefs() {
         func.emitRemark() << "pointer argument #" << arg.getArgNumber()
                           << " stays an LLVM pointer (InstructionCore only): "
                           << info.invalid;
+      else if (auto address = root.getDefiningOp<LLVM::AddressOfOp>())
+        address->emitRemark() << "constant global @" << address.getGlobalName()
+                              << " stays an LLVM pointer: " << info.invalid;
       else
         root.getDefiningOp()->emitRemark()
             << "local allocation stays an LLVM pointer: " << info.invalid;
@@ -450,6 +455,10 @@ void RootRaiser::createMemrefs() {
     }
     if (!info.elementType)
       continue;
+    if (root.getDefiningOp<LLVM::AddressOfOp>()) {
+      info.memref = createConstantCopy(root, builder);
+      continue;
+    }
     if (auto arg = dyn_cast<BlockArgument>(root)) {
       auto type = MemRefType::get({ShapedType::kDynamic}, info.elementType);
       arg.setType(type);
@@ -488,7 +497,8 @@ void RootRaiser::run() {
   while (erased) {
     erased = false;
     func.walk([&](Operation *op) {
-      if (isa<LLVM::GEPOp, LLVM::SelectOp, LLVM::AllocaOp>(op) &&
+      if (isa<LLVM::GEPOp, LLVM::SelectOp, LLVM::AllocaOp, LLVM::AddressOfOp>(
+              op) &&
           op->use_empty() && isRaised(rootOf.lookup(op->getResult(0)), roots)) {
         op->erase();
         erased = true;

@@ -57,6 +57,17 @@ private:
   void checkBulkOps();
   std::string checkMemset(mlir::LLVM::MemsetOp memset, mlir::Value root);
   std::string checkMemcpy(mlir::LLVM::MemcpyOp memcpy, mlir::Value root);
+  /// Makes every `llvm.mlir.addressof` of a constant global with a dense
+  /// array initializer a root (a table the kernel reads).
+  void addConstantGlobalRoots();
+  /// Invalidates constant-global roots that are written or whose
+  /// initializer cannot be materialized as element stores.
+  void checkConstantGlobals();
+  /// The root `memcpy` copies from, unless that is a constant global (whose
+  /// initializer is stored directly).
+  mlir::Value getCopySourceRoot(mlir::LLVM::MemcpyOp memcpy);
+  /// Creates the local copy standing for the constant-global root `root`.
+  mlir::Value createConstantCopy(mlir::Value root, mlir::OpBuilder &builder);
   /// Where the memref.alloca of the alloca root `root` is created.
   mlir::Operation *getAllocationPoint(mlir::Value root);
   /// Rewrites a marker, memset or memcpy of a raised root (erased later).

@@ -1,7 +1,8 @@
 // Stack arrays on the emu backend: a FIR whose shift register is a
 // zero-initialized local array (llvm.intr.memset), a per-block staging
 // array inside a loop, a local 4x4 tile, and a staging array inside a
-// LOOM_PARALLEL loop (one array per thread instance). Each kernel's local
+// LOOM_PARALLEL loop (one array per thread instance), and a constant table
+// read in place (a local copy of the global). Each kernel's local
 // array becomes a memref.alloca hoisted into its thread and bound to the
 // graph as a memory input; the emu run must print what the native run
 // prints.
@@ -17,6 +18,7 @@
 // CHECK-NEXT: reverse: out[0] = 14 out[9] = 28 out[23] = 32
 // CHECK-NEXT: tile: out[1] = 8 out[4] = 2 out[31] = 62
 // CHECK-NEXT: parallel: out[0] = 3 out[6] = 6 out[11] = 10
+// CHECK-NEXT: table: out[0] = 0 out[5] = 45 out[13] = 13
 // CHECK-NEXT: PASS
 // REPORT: "name": "emu_fir",
 // REPORT: "emu": 1
@@ -25,6 +27,8 @@
 // REPORT: "name": "emu_reverse_blocks",
 // REPORT: "emu": 1
 // REPORT: "name": "emu_tile_transpose",
+// REPORT: "emu": 1
+// REPORT: "name": "emu_weigh",
 // REPORT: "emu": 1
 
 #include <loom/loom.h>
@@ -83,6 +87,13 @@ void emu_parallel_rows(const int *in, int *out, int blocks) {
   }
 }
 
+LOOM_ACCEL()
+void emu_weigh(const int *in, int *out, int n) {
+  const int c[6] = {3, 1, 4, 1, 5, 9};
+  for (int i = 0; i < n; ++i)
+    out[i] = in[i] * c[i % 6];
+}
+
 // Native references, written without local arrays.
 static float firReference(const float *in, const float *coef, int i) {
   float acc = 0.0f;
@@ -132,6 +143,15 @@ int main() {
     ok = ok && rowsOut[i] == (i / 4) * 4 + 3 - i % 4 + i / 4;
   std::printf("parallel: out[0] = %d out[6] = %d out[11] = %d\n", rowsOut[0],
               rowsOut[6], rowsOut[11]);
+  int weights[14], weighed[14];
+  const int table[6] = {3, 1, 4, 1, 5, 9};
+  for (int i = 0; i < 14; ++i)
+    weights[i] = i;
+  emu_weigh(weights, weighed, 14);
+  for (int i = 0; i < 14; ++i)
+    ok = ok && weighed[i] == i * table[i % 6];
+  std::printf("table: out[0] = %d out[5] = %d out[13] = %d\n", weighed[0],
+              weighed[5], weighed[13]);
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

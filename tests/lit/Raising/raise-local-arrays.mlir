@@ -145,6 +145,7 @@ func.func @kept(%n: i64, %b: i8, %src: !llvm.ptr) -> i32 {
   %xg = llvm.load %g : !llvm.ptr -> i32
   // expected-remark @below {{local allocation stays an LLVM pointer: it is copied from the global @bytes, whose initializer is not a dense array of i32}}
   %h = llvm.alloca %one x !llvm.array<2 x i32> : (i32) -> !llvm.ptr
+  // expected-remark @below {{constant global @bytes stays an LLVM pointer: it is copied by llvm.intr.memcpy into a pointer that stays LLVM}}
   %gb = llvm.mlir.addressof @bytes : !llvm.ptr
   "llvm.intr.memcpy"(%h, %gb, %len) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
   %xh = llvm.load %h : !llvm.ptr -> i32
@@ -161,4 +162,40 @@ func.func @kept(%n: i64, %b: i8, %src: !llvm.ptr) -> i32 {
   %fz = arith.extui %xf : i1 to i32
   %s7 = arith.addi %s6, %fz : i32
   return %s7 : i32
+}
+
+// -----
+
+// A constant table read in place (clang folds `const int c[6] = {...}` to
+// loads from the global) becomes a local copy initialized where its address
+// is taken; a table that is written, or read as another type, stays LLVM.
+llvm.mlir.global private constant @lut(dense<[7, 7, 7, 7, 3]> : tensor<5xi32>) : !llvm.array<5 x i32>
+llvm.mlir.global private constant @written(dense<[1, 2]> : tensor<2xi32>) : !llvm.array<2 x i32>
+llvm.mlir.global private constant @floats(dense<[1.0, 2.0]> : tensor<2xf32>) : !llvm.array<2 x f32>
+// CHECK-LABEL: func.func @tables
+//       CHECK:   %[[LUT:.+]] = memref.alloca() : memref<5xi32>
+//       CHECK:   %[[SEVEN:.+]] = arith.constant 7 : i32
+//       CHECK:   scf.for
+//  CHECK-NEXT:     arith.addi
+//  CHECK-NEXT:     memref.store %[[SEVEN]], %[[LUT]]
+//       CHECK:   } {loom.local_init}
+//       CHECK:   %[[THREE:.+]] = arith.constant 3 : i32
+//       CHECK:   memref.store %[[THREE]], %[[LUT]]
+//       CHECK:   memref.load %[[LUT]]
+//       CHECK:   llvm.mlir.addressof @written
+//       CHECK:   llvm.mlir.addressof @floats
+func.func @tables(%i: i64, %v: i32) -> i32 {
+  %t = llvm.mlir.addressof @lut : !llvm.ptr
+  %p = llvm.getelementptr %t[%i] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+  %x = llvm.load %p : !llvm.ptr -> i32
+  // expected-remark @below {{constant global @written stays an LLVM pointer: it is written, but the global is constant}}
+  %w = llvm.mlir.addressof @written : !llvm.ptr
+  llvm.store %v, %w : i32, !llvm.ptr
+  %y = llvm.load %w : !llvm.ptr -> i32
+  // expected-remark @below {{constant global @floats stays an LLVM pointer: it is read as i32, but its initializer holds f32}}
+  %f = llvm.mlir.addressof @floats : !llvm.ptr
+  %z = llvm.load %f : !llvm.ptr -> i32
+  %s = arith.addi %x, %y : i32
+  %r = arith.addi %s, %z : i32
+  return %r : i32
 }

@@ -162,7 +162,9 @@ def RaiseMemrefRootsPass : Pass<"loom-raise-memref-roots", "::mlir::ModuleOp"> {
     dropped. `llvm.intr.memset` with a constant byte and length becomes a
     store loop of the element value those bytes spell; `llvm.intr.memcpy` of
     constant length becomes stores of a constant global's initializer or a
-    load/store loop from another raised root.
+    load/store loop from another raised root. A constant global with a dense
+    array initializer that the kernel only reads becomes a local copy
+    stored where its address is taken.
 
     A root stays an LLVM pointer, with a remark naming it and why, when it
     escapes (stored, passed to a call, returned, cast), is accessed with two
