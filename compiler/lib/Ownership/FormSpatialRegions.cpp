@@ -2,6 +2,9 @@
 //
 // Part of the Loom project.
 //
+// Static memref.alloca nested in a candidate is admitted: SCF->DFG lowering
+// hoists it into the thread as a memory input.
+//
 //   dataflow.thread ... {                 dataflow.thread ... {
 //     %buf = memref.alloca ...              %buf = memref.alloca ...
 //     %s = scf.for ... { loads, math }  =>  %s = loom.spatial_region
@@ -81,6 +84,13 @@ static std::optional<std::string> checkInlinedOrReplicated(Operation *op) {
   return std::string();
 }
 
+/// True if `alloca` has a static shape and identity layout, so that SCF->DFG
+/// lowering can hoist it into the thread as a memory input of the graph.
+static bool isHoistableAlloca(memref::AllocaOp alloca) {
+  return alloca.getType().hasStaticShape() &&
+         alloca.getType().getLayout().isIdentity();
+}
+
 /// Returns why `op` (with everything nested in it) cannot be lowered to a
 /// dataflow graph, or "" if it can.
 static std::string getInadmissibleReason(Operation *op) {
@@ -100,6 +110,21 @@ static std::string getInadmissibleReason(Operation *op) {
   op->walk([&](Operation *nested) {
     if (checkInlinedOrReplicated(nested))
       return WalkResult::advance();
+    // A scope-local array inside a structured op; lanes of a forall would
+    // share the hoisted copy, so there it stays InstructionCore code.
+    if (auto alloca = dyn_cast<memref::AllocaOp>(nested);
+        alloca && nested != op && isHoistableAlloca(alloca)) {
+      for (Operation *parent = nested->getParentOp();;
+           parent = parent->getParentOp()) {
+        if (isa<scf::ForallOp, scf::ParallelOp>(parent)) {
+          reason = "a 'memref.alloca' inside an scf.forall needs one copy "
+                   "per lane";
+          return WalkResult::interrupt();
+        }
+        if (parent == op)
+          return WalkResult::advance();
+      }
+    }
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
             scf::YieldOp, scf::ConditionOp, arith::ConstantOp>(nested))
       return WalkResult::advance();
@@ -203,8 +228,18 @@ static void wrapRun(ArrayRef<Operation *> run, StringRef name) {
 
 /// Forms the spatial regions of one thread.
 static void formRegions(ThreadOp thread) {
+  // The thread's static allocations have no operands: moved to the top,
+  // they do not split the runs between them.
+  Block &top = thread.getBody().front();
+  for (auto alloca : llvm::make_early_inc_range(top.getOps<memref::AllocaOp>()))
+    if (isHoistableAlloca(alloca))
+      alloca->moveBefore(&top, top.begin());
   SmallVector<SmallVector<Operation *>> runs(1);
   for (Operation &op : thread.getBody().front().without_terminator()) {
+    // Thread-level memory, bound to regions as a memory input.
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op);
+        alloca && isHoistableAlloca(alloca))
+      continue;
     std::string reason = getInadmissibleReason(&op);
     if (reason.empty()) {
       runs.back().push_back(&op);

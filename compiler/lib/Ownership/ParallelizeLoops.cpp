@@ -206,6 +206,11 @@ struct ParallelizeLoopsPass
         loop.emitRemark() << "loop stays sequential: LOOM_NO_PARALLEL";
         continue;
       }
+      if (loop->hasAttr("loom.local_init")) {
+        loop.emitRemark() << "loop stays sequential: it initializes a local "
+                             "array (memset/memcpy) with the code around it";
+        continue;
+      }
       std::string why = findDependence(loop);
       bool asserted = hasHint(loop, "parallel");
       if (asserted && loop.getNumRegionIterArgs() != 0) {

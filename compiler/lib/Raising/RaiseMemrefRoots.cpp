@@ -17,6 +17,9 @@
 // pointer type become index block arguments (pointer walks like `*p++`),
 // selects and comparisons of pointers into one root become arith on offsets.
 //
+// Local arrays also drop their lifetime markers and turn memset/memcpy into
+// stores (LocalArrays.cpp).
+//
 // A root is left as an LLVM pointer, with a remark naming it, when it
 // escapes (stored, passed to a call, returned, cast), is accessed with two
 // element types, is volatile or atomic, or is indexed at a granularity that
@@ -24,12 +27,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RootRaiser.h"
+
 #include "loom/Raising/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -46,41 +52,7 @@ namespace loom::raising {
 
 using namespace mlir;
 
-namespace {
-
-/// What is known about one root.
-struct RootInfo {
-  Type elementType;    ///< the one element type of its accesses
-  std::string invalid; ///< why it cannot become a memref ("" if it can)
-  Value memref;        ///< the memref standing for it after rewriting
-};
-
-/// Traces pointers of one function to roots, then rewrites them.
-class RootRaiser {
-public:
-  explicit RootRaiser(func::FuncOp func)
-      : func(func), layout(DataLayout::closest(func)) {}
-  void run();
-
-private:
-  void assignRoots();
-  void checkUses();
-  void invalidate(Value root, const Twine &why);
-  std::optional<int64_t> getElementSize(Value root);
-  FailureOr<Value> getOffset(Value pointer, OpBuilder &builder);
-  LogicalResult rewriteAccesses();
-  void retypeBlockArguments();
-
-  func::FuncOp func;
-  DataLayout layout;
-  /// Root of every traced pointer value.
-  llvm::DenseMap<Value, Value> rootOf;
-  llvm::MapVector<Value, RootInfo> roots;
-  /// Element offset (index) of every rewritten pointer value.
-  llvm::DenseMap<Value, Value> offsets;
-};
-
-} // namespace
+using namespace loom::raising::detail;
 
 /// The incoming values of block argument `arg` from every predecessor, or
 /// failure if a predecessor's terminator does not forward operands.
@@ -120,6 +92,7 @@ void RootRaiser::assignRoots() {
     if (!matchPattern(alloca.getArraySize(), m_ConstantInt(&count)))
       invalidate(alloca, "its allocation size is not a constant");
   });
+  addConstantGlobalRoots();
   // Propagate roots through GEPs, selects and pointer block arguments until
   // nothing changes; conflicting roots poison the value (null root).
   bool changed = true;
@@ -241,6 +214,8 @@ void RootRaiser::checkUses() {
         continue;
       } else if (isa<BranchOpInterface>(user)) {
         continue; // Checked through the successor's block argument.
+      } else if (acceptLocalUse(root, value, user)) {
+        continue;
       } else {
         invalidate(root, "it escapes through '" +
                              user->getName().getStringRef() + "'");
@@ -258,6 +233,8 @@ void RootRaiser::checkUses() {
                           .str());
     }
   }
+  checkBulkOps();
+  checkConstantGlobals();
   // Every GEP must step in whole elements of its root.
   func.walk([&](LLVM::GEPOp gep) {
     Value root = rootOf.lookup(gep);
@@ -363,6 +340,15 @@ LogicalResult RootRaiser::rewriteAccesses() {
   OpBuilder builder(func.getContext());
   SmallVector<Operation *> dead;
   WalkResult walk = func.walk([&](Operation *op) {
+    if (localOps.contains(op)) {
+      Value pointer = op->getOperand(0); // the marker's or the bulk op's dst
+      if (!isRaisedRoot(rootOf.lookup(pointer)))
+        return WalkResult::advance();
+      if (failed(rewriteLocalOp(op, builder)))
+        return WalkResult::interrupt();
+      dead.push_back(op);
+      return WalkResult::advance();
+    }
     Value address;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
       address = load.getAddr();
@@ -417,6 +403,10 @@ static bool isRaised(Value root,
          it->second.elementType;
 }
 
+bool RootRaiser::isRaisedRoot(Value root) const {
+  return isRaised(root, roots);
+}
+
 void RootRaiser::retypeBlockArguments() {
   OpBuilder builder(func.getContext());
   // Forward offsets instead of pointers along every edge into a retyped
@@ -446,9 +436,7 @@ void RootRaiser::retypeBlockArguments() {
   }
 }
 
-void RootRaiser::run() {
-  assignRoots();
-  checkUses();
+void RootRaiser::createMemrefs() {
   OpBuilder builder(func.getContext());
   SmallVector<Type> inputs(func.getArgumentTypes());
   for (auto &[root, info] : roots) {
@@ -457,6 +445,9 @@ void RootRaiser::run() {
         func.emitRemark() << "pointer argument #" << arg.getArgNumber()
                           << " stays an LLVM pointer (InstructionCore only): "
                           << info.invalid;
+      else if (auto address = root.getDefiningOp<LLVM::AddressOfOp>())
+        address->emitRemark() << "constant global @" << address.getGlobalName()
+                              << " stays an LLVM pointer: " << info.invalid;
       else
         root.getDefiningOp()->emitRemark()
             << "local allocation stays an LLVM pointer: " << info.invalid;
@@ -464,25 +455,38 @@ void RootRaiser::run() {
     }
     if (!info.elementType)
       continue;
+    if (root.getDefiningOp<LLVM::AddressOfOp>()) {
+      info.memref = createConstantCopy(root, builder);
+      continue;
+    }
     if (auto arg = dyn_cast<BlockArgument>(root)) {
       auto type = MemRefType::get({ShapedType::kDynamic}, info.elementType);
       arg.setType(type);
       inputs[arg.getArgNumber()] = type;
       info.memref = arg;
-    } else {
-      auto alloca = root.getDefiningOp<LLVM::AllocaOp>();
-      builder.setInsertionPoint(alloca);
-      APInt count;
-      matchPattern(alloca.getArraySize(), m_ConstantInt(&count));
-      int64_t elements =
-          count.getSExtValue() *
-          (layout.getTypeSize(alloca.getElemType()).getFixedValue() /
-           *getElementSize(root));
-      info.memref = memref::AllocaOp::create(
-          builder, alloca.getLoc(),
-          MemRefType::get({elements}, info.elementType));
+      continue;
     }
+    // Nested arrays are flattened: the memref counts scalar elements.
+    auto alloca = root.getDefiningOp<LLVM::AllocaOp>();
+    builder.setInsertionPoint(getAllocationPoint(root));
+    APInt count;
+    matchPattern(alloca.getArraySize(), m_ConstantInt(&count));
+    int64_t elements =
+        count.getSExtValue() *
+        (layout.getTypeSize(alloca.getElemType()).getFixedValue() /
+         *getElementSize(root));
+    info.memref =
+        memref::AllocaOp::create(builder, alloca.getLoc(),
+                                 MemRefType::get({elements}, info.elementType));
   }
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), inputs, func.getResultTypes()));
+}
+
+void RootRaiser::run() {
+  assignRoots();
+  checkUses();
+  createMemrefs();
   retypeBlockArguments();
   if (failed(rewriteAccesses())) {
     func.emitError() << "internal error: a traced pointer has no offset";
@@ -493,15 +497,14 @@ void RootRaiser::run() {
   while (erased) {
     erased = false;
     func.walk([&](Operation *op) {
-      if (isa<LLVM::GEPOp, LLVM::SelectOp, LLVM::AllocaOp>(op) &&
+      if (isa<LLVM::GEPOp, LLVM::SelectOp, LLVM::AllocaOp, LLVM::AddressOfOp>(
+              op) &&
           op->use_empty() && isRaised(rootOf.lookup(op->getResult(0)), roots)) {
         op->erase();
         erased = true;
       }
     });
   }
-  func.setFunctionType(
-      FunctionType::get(func.getContext(), inputs, func.getResultTypes()));
 }
 
 namespace {

@@ -29,21 +29,73 @@ dataflow.thread private @dot(%a: memref<?xf32>, %b: memref<?xf32>, %n: index, %o
 
 // -----
 
-// An allocation splits the body into two regions around it.
+// A static allocation of the thread moves to the top of its body (it has
+// no operands), so it does not split the run around it; it becomes a memory
+// input of the region.
+// CHECK-LABEL: dataflow.thread private @hoisted
+//       CHECK:   %[[T:.+]] = memref.alloca() : memref<4xf32>
+//  CHECK-NEXT:   loom.spatial_region {{.*}}memories(%{{.+}}, %[[T]] : memref<?xf32>, memref<4xf32>) attributes {graph_name = "hoisted_g0"}
+//   CHECK-NOT:   loom.spatial_region
+// expected-remark @below {{spatial region 'hoisted_g0' formed for 6 operations}}
+dataflow.thread private @hoisted(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  %w = arith.mulf %v, %v : f32
+  memref.store %w, %a[%c0] : memref<?xf32>
+  %t = memref.alloca() : memref<4xf32>
+  memref.store %w, %t[%c0] : memref<4xf32>
+  %u = memref.load %t[%c0] : memref<4xf32>
+  memref.store %u, %a[%c0] : memref<?xf32>
+  dataflow.thread.yield
+}
+
+// -----
+
+// An allocation of dynamic shape splits the body into two regions.
 // CHECK-LABEL: dataflow.thread private @split
 //       CHECK:   loom.spatial_region {{.*}}graph_name = "split_g0"
 //       CHECK:   memref.alloca
 //       CHECK:   loom.spatial_region {{.*}}graph_name = "split_g1"
 // expected-remark @below {{spatial region 'split_g0' formed}}
 // expected-remark @below {{spatial region 'split_g1' formed}}
-dataflow.thread private @split(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense> {
+dataflow.thread private @split(%a: memref<?xf32>, %v: f32, %n: index) ctrl(%c) domain<dense> {
   %c0 = arith.constant 0 : index
   %w = arith.mulf %v, %v : f32
   memref.store %w, %a[%c0] : memref<?xf32>
   // expected-remark @below {{stays InstructionCore code of thread @split: 'memref.alloca' produces a memref, which cannot flow through a graph}}
-  %t = memref.alloca() : memref<4xf32>
+  %t = memref.alloca(%n) : memref<?xf32>
   %u = arith.addf %w, %v : f32
   memref.store %u, %a[%c0] : memref<?xf32>
+  dataflow.thread.yield
+}
+
+// -----
+
+// A scope-local array inside a loop is admitted with its loop (SCF->DFG
+// lowering hoists it); inside an scf.forall it is not (lanes would share it).
+// CHECK-LABEL: dataflow.thread private @scoped
+//       CHECK:   loom.spatial_region {{.*}}graph_name = "scoped_g0"
+//       CHECK:     scf.for
+//  CHECK-NEXT:       memref.alloca() : memref<2xf32>
+//       CHECK:   scf.forall
+//  CHECK-NEXT:     memref.alloca() : memref<2xf32>
+// expected-remark @below {{spatial region 'scoped_g0' formed for 4 operations}}
+dataflow.thread private @scoped(%a: memref<?xf32>, %v: f32) ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %t = memref.alloca() : memref<2xf32>
+    memref.store %v, %t[%i] : memref<2xf32>
+    %x = memref.load %t[%i] : memref<2xf32>
+    memref.store %x, %a[%i] : memref<?xf32>
+  }
+  // expected-remark @below {{stays InstructionCore code of thread @scoped: a 'memref.alloca' inside an scf.forall needs one copy per lane}}
+  scf.forall (%j) in (2) {
+    %t = memref.alloca() : memref<2xf32>
+    memref.store %v, %t[%j] : memref<2xf32>
+    %x = memref.load %t[%j] : memref<2xf32>
+    memref.store %x, %a[%j] : memref<?xf32>
+  }
   dataflow.thread.yield
 }
 

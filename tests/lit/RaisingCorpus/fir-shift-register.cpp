@@ -1,10 +1,9 @@
 // FIR with a shift register: the taps shift down one place per sample
 // (`t = 7 .. 1`, a count-down loop) and are then multiplied with the
 // coefficients.
-// GAP: the shift register stays an llvm.alloca with LLVM loads and stores
-// (InstructionCore-only), not a memref.alloca: loom-raise-memref-roots treats
-// its llvm.intr.lifetime.start/end markers and the zero-initializing
-// llvm.intr.memset as escapes. The loops themselves are counted.
+// The shift register is a local array: its zero initializer
+// (llvm.intr.memset) becomes a store loop, its lifetime markers are dropped
+// and it becomes a memref<8xf32> allocation.
 //
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/fir.ll | FileCheck %s
@@ -30,29 +29,32 @@ void fir(const float *in, const float *coef, float *out, int n) {
 }
 
 // CHECK-LABEL: func.func @_Z3firPKfS0_Pfi(
-// CHECK: %[[SEVEN:.+]] = arith.constant 7 : index
-// CHECK: %[[REG:.+]] = llvm.alloca %{{.+}} x !llvm.array<8 x f32>
-// CHECK: llvm.intr.lifetime.start %[[REG]]
-// CHECK: "llvm.intr.memset"(%[[REG]]
+// CHECK-DAG: %[[SEVEN:.+]] = arith.constant 7 : index
+// CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[REG:.+]] = memref.alloca() : memref<8xf32>
+// CHECK-NEXT: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK-NEXT:   memref.store %[[ZERO]], %[[REG]][%[[K]]] : memref<8xf32>
+// CHECK-NEXT: } {loom.local_init}
 // CHECK: scf.for
-// CHECK:   scf.for %[[K:.+]] = %{{.+}} to %[[SEVEN]] step %{{.+}} {
-// CHECK:     llvm.load
-// CHECK:     llvm.store
-// CHECK:   llvm.store %{{.+}}, %[[REG]]
+// CHECK:   scf.for %{{.+}} = %{{.+}} to %[[SEVEN]] step %{{.+}} {
+// CHECK:     memref.load %[[REG]]
+// CHECK:     memref.store %{{.+}}, %[[REG]]
+// CHECK:   memref.store %{{.+}}, %[[REG]]
 // CHECK:   scf.for {{.+}} iter_args
-// CHECK:     llvm.load
+// CHECK:     memref.load %[[REG]]
 // CHECK:     memref.load
+// CHECK-NOT: llvm.{{load|store|alloca|intr}}
 
-// EXEC: remark: local allocation stays an LLVM pointer: it escapes through 'llvm.intr.lifetime.end'
+// EXEC-NOT: remark
 // EXEC: kernel _Z3firPKfS0_Pfi
 // EXEC-NEXT: param 0: memref<?xf32>
 // EXEC-NEXT: param 1: memref<?xf32>
 // EXEC-NEXT: param 2: memref<?xf32>
 // EXEC-NEXT: param 3: i32
-// EXEC-NEXT: scf.for: 3
+// EXEC-NEXT: scf.for: 4
 // EXEC-NEXT: scf.while: 0
 // EXEC-NEXT: cf branches: 0
-// EXEC-NEXT: llvm memory ops: 10 llvm.alloca=1 llvm.intr.memset=1 llvm.getelementptr=4 llvm.load=2 llvm.store=2
-// EXEC-NEXT: other llvm ops: 2 llvm.intr.lifetime.start=1 llvm.intr.lifetime.end=1
+// EXEC-NEXT: llvm memory ops: 0
+// EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z3firPKfS0_Pfi
 // MATCH: MATCH _Z3firPKfS0_Pfi

@@ -1,8 +1,8 @@
 // local array: a block of 8 values staged in a stack array and written back
 // reversed.
-// GAP: `tmp` stays an llvm.alloca with LLVM loads and stores instead of a
-// memref.alloca: loom-raise-memref-roots treats the llvm.intr.lifetime
-// markers clang puts around the block scope as escapes.
+// `tmp` becomes a memref<8xi32> allocated where its lifetime starts, inside
+// the block loop (one array per scope instance, as in C++); the lifetime
+// markers are dropped.
 //
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/reverse_blocks.ll | FileCheck %s
@@ -10,6 +10,13 @@
 // RUN:   --args='i32[48],i32[48],i32=6' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
 // RUN:   --args='i32[48],i32[48],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// At -O0 clang keeps every scalar (b, j, the parameters) in a stack slot
+// and emits no lifetime markers; the device preparation's sroa promotes the
+// scalar slots, so only `tmp` is left, allocated at the function entry.
+// RUN: rm -rf %t.O0 && %loom-clangxx -O0 -c %s -o %t.O0.o --loom-save-temps=%t.O0
+// RUN: loom-raise %t.O0/reverse_blocks.ll | FileCheck %s --check-prefix=O0
+// RUN: loom-raise-check %t.O0/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
+// RUN:   --args='i32[48],i32[48],i32=6' | FileCheck %s --check-prefix=O0EXEC
 
 #include <loom/loom.h>
 
@@ -25,17 +32,18 @@ void reverse_blocks(const int *in, int *out, int blocks) {
 }
 
 // CHECK-LABEL: func.func @_Z14reverse_blocksPKiPii(
-// CHECK: %[[TMP:.+]] = llvm.alloca %{{.+}} x !llvm.array<8 x i32>
+// CHECK-NOT: memref.alloca
 // CHECK: scf.for
-// CHECK:   llvm.intr.lifetime.start %[[TMP]]
+// CHECK-NEXT: %[[TMP:.+]] = memref.alloca() : memref<8xi32>
 // CHECK:   scf.for
-// CHECK:     memref.load
-// CHECK:     llvm.store
+// CHECK:     memref.load %arg0
+// CHECK:     memref.store %{{.+}}, %[[TMP]]
 // CHECK:   scf.for
-// CHECK:     llvm.load
-// CHECK:     memref.store
+// CHECK:     memref.load %[[TMP]]
+// CHECK:     memref.store %{{.+}}, %arg1
+// CHECK-NOT: llvm.{{load|store|alloca|intr}}
 
-// EXEC: remark: local allocation stays an LLVM pointer: it escapes through 'llvm.intr.lifetime.end'
+// EXEC-NOT: remark
 // EXEC: kernel _Z14reverse_blocksPKiPii
 // EXEC-NEXT: param 0: memref<?xi32>
 // EXEC-NEXT: param 1: memref<?xi32>
@@ -43,7 +51,17 @@ void reverse_blocks(const int *in, int *out, int blocks) {
 // EXEC-NEXT: scf.for: 3
 // EXEC-NEXT: scf.while: 0
 // EXEC-NEXT: cf branches: 0
-// EXEC-NEXT: llvm memory ops: 5 llvm.alloca=1 llvm.getelementptr=2 llvm.store=1 llvm.load=1
-// EXEC-NEXT: other llvm ops: 2 llvm.intr.lifetime.start=1 llvm.intr.lifetime.end=1
+// EXEC-NEXT: llvm memory ops: 0
+// EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14reverse_blocksPKiPii
 // MATCH: MATCH _Z14reverse_blocksPKiPii
+
+// O0-LABEL: func.func @_Z14reverse_blocksPKiPii(
+// O0-NOT: scf.for
+// O0: memref.alloca() : memref<8xi32>
+// O0-NOT: memref.alloca
+// O0: scf.for
+// O0-NOT: memref.alloca
+// O0EXEC: llvm memory ops: 0
+// O0EXEC-NEXT: other llvm ops: 0
+// O0EXEC-NEXT: MATCH _Z14reverse_blocksPKiPii

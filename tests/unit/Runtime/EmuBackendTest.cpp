@@ -420,3 +420,41 @@ TEST_F(EmuBackendTest, DeadlockedGraphIsADeviceErrorNamingTheKernel) {
                   "completion frontier is not reached"));
   EXPECT_EQ(hostCalls.load(), 0);
 }
+
+// A memref.alloca in a thread body (a local array the SCF->DFG lowering
+// hoisted out of a graph) is a fresh buffer per thread instance: each
+// instance adds its coordinate + 1 to element 0 of its own buffer (which
+// the emulator starts at zero), so nothing accumulates across instances.
+TEST_F(EmuBackendTest, ThreadLevelAllocaIsFreshPerInstance) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("dataflow.thread private @t(%a: memref<?xi32>) ctrl(%ctrl) "
+                   "coords(%i) domain<dense> {\n"
+                   "  %local = memref.alloca() : memref<2xi32>\n"
+                   "  %c0 = arith.constant 0 : index\n"
+                   "  %c1 = arith.constant 1 : index\n"
+                   "  %old = memref.load %local[%c0] : memref<2xi32>\n"
+                   "  %k = arith.addi %i, %c1 : index\n"
+                   "  %kw = arith.index_cast %k : index to i32\n"
+                   "  %new = arith.addi %old, %kw : i32\n"
+                   "  memref.store %new, %local[%c0] : memref<2xi32>\n"
+                   "  %v = memref.load %local[%c0] : memref<2xi32>\n"
+                   "  memref.store %v, %a[%i] : memref<?xi32>\n"
+                   "  dataflow.thread.yield\n"
+                   "}\n"
+                   "func.func @add_first(%a: memref<?xi32>, %n: i32) -> i32 {\n"
+                   "  %c3 = arith.constant 3 : index\n"
+                   "  %t = dataflow.thread.launch @t extents(%c3) args(%a : "
+                   "memref<?xi32>)\n"
+                   "  dataflow.thread.wait %t\n"
+                   "  return %n : i32\n"
+                   "}\n");
+  std::vector<int> data(3, -1);
+  int *dataPtr = data.data();
+  int n = 7, result = 0;
+  void *args[] = {&dataPtr, &n};
+  ASSERT_EQ(loom_rt_launch(&kernel.desc, args, &result), LOOM_STATUS_OK)
+      << loom_last_error_message();
+  EXPECT_EQ(data, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(result, 7);
+}

@@ -155,6 +155,17 @@ def RaiseMemrefRootsPass : Pass<"loom-raise-memref-roots", "::mlir::ModuleOp"> {
     pointer selects and comparisons become `arith` on offsets, and
     `llvm.load` / `llvm.store` become `memref.load` / `memref.store`.
 
+    Local arrays: an `llvm.alloca` (nested arrays flattened) becomes a
+    static `memref.alloca`, placed at its one `llvm.intr.lifetime.start`
+    when that dominates every access (a fresh, undefined array there, as
+    the marker says) and at the alloca otherwise. Lifetime markers are
+    dropped. `llvm.intr.memset` with a constant byte and length becomes a
+    store loop of the element value those bytes spell; `llvm.intr.memcpy` of
+    constant length becomes stores of a constant global's initializer or a
+    load/store loop from another raised root. A constant global with a dense
+    array initializer that the kernel only reads becomes a local copy
+    stored where its address is taken.
+
     A root stays an LLVM pointer, with a remark naming it and why, when it
     escapes (stored, passed to a call, returned, cast), is accessed with two
     element types or as a non-scalar, through a volatile or atomic access,
@@ -184,7 +195,8 @@ def RaiseMemrefRootsPass : Pass<"loom-raise-memref-roots", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def RaiseWhileToForPass : Pass<"loom-raise-while-to-for", "::mlir::ModuleOp"> {

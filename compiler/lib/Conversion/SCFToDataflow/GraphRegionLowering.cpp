@@ -128,6 +128,12 @@ LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,
     scope.mapping.map(constant.getResult(), value);
     return success();
   }
+  if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
+    // Hoisted to the thread by the caller and bound as a memory input.
+    if (!memories.contains(alloca.getResult()))
+      return op->emitError() << "allocation is not bound to a memory input";
+    return success();
+  }
   if (isa<memref::LoadOp>(op))
     return lowerLoad(op, scope, state);
   if (isa<memref::StoreOp>(op))

@@ -46,15 +46,17 @@ struct Scope {
 
 class GraphRegionLowering {
 public:
-  /// Lowers into the body of `graph`, whose memory arguments all belong to
-  /// one alias partition (no-alias evidence does not reach threads yet).
+  /// Lowers into the body of `graph` with `numPartitions` alias partitions.
   /// `index` loop values cross into dataflow.stream as i`indexWidth`.
   GraphRegionLowering(dataflow::GraphOp graph, unsigned numPartitions,
                       unsigned indexWidth = 64);
 
-  /// Binds a memref of the source region to a graph memory argument.
-  void bindMemory(mlir::Value source, mlir::Value graphMemory) {
+  /// Binds a memref of the source region to a graph memory argument whose
+  /// accesses are ordered within alias partition `partition`.
+  void bindMemory(mlir::Value source, mlir::Value graphMemory,
+                  unsigned partition) {
     memories.map(source, graphMemory);
+    partitions[source] = partition;
   }
 
   /// Lowers every operation of `block` but its terminator.
@@ -121,11 +123,14 @@ private:
   };
   Ring buildRing(mlir::Value phase, mlir::Value init, mlir::Location loc);
 
-  /// The partition of a memref: one conservative partition today.
-  unsigned getPartition(mlir::Value memref) { return 0; }
+  /// The alias partition of a bound memref.
+  unsigned getPartition(mlir::Value memref) {
+    return partitions.lookup(memref);
+  }
 
   mlir::OpBuilder builder;
   mlir::IRMapping memories;
+  llvm::DenseMap<mlir::Value, unsigned> partitions;
   unsigned numPartitions;
   unsigned indexWidth;
 };

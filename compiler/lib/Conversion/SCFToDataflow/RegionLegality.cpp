@@ -13,6 +13,7 @@
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
@@ -101,6 +102,19 @@ static bool isUnderParallelOp(Operation *op, SpatialRegionOp region) {
   return false;
 }
 
+/// The rule a `memref.alloca` in `region` breaks, if any: the lowering
+/// hoists it into the thread as a memory input of its own.
+static Rule checkHoistable(memref::AllocaOp alloca, SpatialRegionOp region) {
+  MemRefType type = alloca.getType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return std::string("has a dynamic shape or a non-identity layout and "
+                       "cannot be hoisted out of the region");
+  if (isUnderParallelOp(alloca, region))
+    return std::string("is inside an scf.forall or scf.parallel and cannot be "
+                       "hoisted: each lane needs its own copy");
+  return std::nullopt;
+}
+
 /// The rule `op` breaks inside `region`, if any.
 static Rule checkOp(Operation *op, SpatialRegionOp region,
                     unsigned indexWidth) {
@@ -136,6 +150,8 @@ static Rule checkOp(Operation *op, SpatialRegionOp region,
     return std::string("is a call; a graph body contains no calls (Part 3 "
                        "section 5.5: inline the callee or keep the call "
                        "outside the region)");
+  if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+    return checkHoistable(alloca, region);
   // Memory is a static binding; it never flows through control or compute
   // (Part 3 section 6: memref-typed structured results are rewritten, kept
   // in InstructionCore code or rejected).

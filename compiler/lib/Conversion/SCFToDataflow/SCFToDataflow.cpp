@@ -25,6 +25,15 @@
 // Every region is lowered first; only if all succeed is the module changed
 // (atomic publication).
 //
+// A static `memref.alloca` inside a region is hoisted into the thread, just
+// before the launch, and becomes one more memory input of the graph, in an
+// alias partition of its own (a fresh allocation aliases nothing else). One
+// allocation serves every execution of the scope that declared it: a fresh
+// alloca's contents are undefined, so finding the previous iteration's
+// values there is one of the behaviours the source already allows, and the
+// partition's frontiers order each iteration's accesses after the last.
+// Inside an scf.forall the lanes would share it, so that is rejected.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
@@ -33,6 +42,7 @@
 #include "loom/Conversion/SCFToDataflow/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace loom::conversion {
@@ -55,35 +65,87 @@ static std::string getGraphName(SpatialRegionOp region, ThreadOp thread) {
   return thread.getSymName().str() + "_g";
 }
 
+/// The allocations of `region` that become memory inputs, in body order.
+static SmallVector<memref::AllocaOp> getHoisted(SpatialRegionOp region) {
+  SmallVector<memref::AllocaOp> allocas;
+  region.getBody().walk(
+      [&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
+  return allocas;
+}
+
+/// The alias partition of each memory input of `region`, followed by its
+/// `numHoisted` hoisted allocations. Memory from outside the thread shares
+/// one conservative partition; every allocation of the thread aliases
+/// nothing else (distinct roots) and gets its own.
+static SmallVector<unsigned> assignPartitions(SpatialRegionOp region,
+                                              size_t numHoisted,
+                                              unsigned &numPartitions) {
+  SmallVector<unsigned> partitionOf;
+  std::optional<unsigned> shared;
+  for (Value memory : region.getMemoryInputs()) {
+    if (memory.getDefiningOp<memref::AllocaOp>()) {
+      partitionOf.push_back(numPartitions++);
+      continue;
+    }
+    if (!shared)
+      shared = numPartitions++;
+    partitionOf.push_back(*shared);
+  }
+  for (size_t i = 0; i < numHoisted; ++i)
+    partitionOf.push_back(numPartitions++);
+  return partitionOf;
+}
+
+/// The graph definition of `region` next to `thread`, without a body yet:
+/// the region's value and memory inputs, then one memory input per
+/// allocation hoisted out of it.
+static GraphOp createEmptyGraph(SpatialRegionOp region, ThreadOp thread,
+                                ArrayRef<memref::AllocaOp> hoisted,
+                                SymbolTable &symbols) {
+  OpBuilder builder(thread);
+  SmallVector<Type> inputs(region.getValueInputs().getTypes());
+  llvm::append_range(inputs, region.getMemoryInputs().getTypes());
+  for (memref::AllocaOp alloca : hoisted)
+    inputs.push_back(alloca.getType());
+  int32_t numMemories =
+      static_cast<int32_t>(region.getMemoryInputs().size() + hoisted.size());
+  SmallVector<Type> results(region.getValueResults().getTypes());
+  std::string name = getGraphName(region, thread);
+  auto graph = GraphOp::create(
+      builder, region.getLoc(), name, builder.getFunctionType(inputs, results),
+      {static_cast<int32_t>(region.getValueInputs().size()), 0, numMemories},
+      {static_cast<int32_t>(results.size()), 0, 0});
+  symbols.insert(graph); // Renames on a collision.
+  return graph;
+}
+
 /// Builds the graph definition of `region` next to `thread`, or fails with
 /// a diagnostic; on failure nothing is left behind.
 static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
                                      SymbolTable &symbols,
                                      unsigned indexWidth) {
-  OpBuilder builder(thread);
-  SmallVector<Type> inputs(region.getValueInputs().getTypes());
-  llvm::append_range(inputs, region.getMemoryInputs().getTypes());
-  SmallVector<Type> results(region.getValueResults().getTypes());
-  std::string name = getGraphName(region, thread);
-  auto graph = GraphOp::create(
-      builder, region.getLoc(), name, builder.getFunctionType(inputs, results),
-      {static_cast<int32_t>(region.getValueInputs().size()), 0,
-       static_cast<int32_t>(region.getMemoryInputs().size())},
-      {static_cast<int32_t>(results.size()), 0, 0});
-  symbols.insert(graph); // Renames on a collision.
-
-  unsigned numPartitions = region.getMemoryInputs().empty() ? 0 : 1;
-  GraphRegionLowering lowering(graph, numPartitions, indexWidth);
+  SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
+  GraphOp graph = createEmptyGraph(region, thread, hoisted, symbols);
   Block &body = region.getBody().front();
+  unsigned numValues = region.getValueInputs().size();
+  unsigned numPartitions = 0;
+  SmallVector<unsigned> partitionOf =
+      assignPartitions(region, hoisted.size(), numPartitions);
+  GraphRegionLowering lowering(graph, numPartitions, indexWidth);
   Scope top;
   top.control = graph.getStart();
-  unsigned numValues = region.getValueInputs().size();
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     Value graphArg = graph.getPayloadArgument(i);
     if (i < numValues)
       top.mapping.map(arg, graphArg);
     else
-      lowering.bindMemory(arg, graphArg);
+      lowering.bindMemory(arg, graphArg, partitionOf[i - numValues]);
+  }
+  for (auto [k, alloca] : llvm::enumerate(hoisted)) {
+    unsigned memoryIndex = region.getMemoryInputs().size() + k;
+    lowering.bindMemory(alloca.getResult(),
+                        graph.getPayloadArgument(numValues + memoryIndex),
+                        partitionOf[memoryIndex]);
   }
   FrontierState start{graph.getStart(), {}, {}};
   for (unsigned p = 0; p < numPartitions; ++p) {
@@ -102,6 +164,7 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
       outputs.push_back(*value);
     }
   if (failed(final)) {
+    std::string name = graph.getSymName().str();
     graph.erase();
     return region.emitError()
            << "cannot lower spatial region '" << name << "' of thread @"
@@ -137,12 +200,17 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
 static Value replaceByLaunch(SpatialRegionOp region, GraphOp graph,
                              Value dependency) {
   OpBuilder builder(region);
+  SmallVector<Value> memories(region.getMemoryInputs());
+  for (memref::AllocaOp alloca : getHoisted(region)) {
+    alloca->moveBefore(region);
+    memories.push_back(alloca.getResult());
+  }
   auto launch = GraphLaunchOp::create(
       builder, region.getLoc(), region.getValueResults().getTypes(),
       TypeRange(), builder.getNoneType(),
       FlatSymbolRefAttr::get(graph.getSymNameAttr()), ValueRange{dependency},
-      region.getValueInputs(), ValueRange(), region.getMemoryInputs(),
-      ValueRange(), /*source_maps=*/ArrayAttr());
+      region.getValueInputs(), ValueRange(), memories, ValueRange(),
+      /*source_maps=*/ArrayAttr());
   region.getValueResults().replaceAllUsesWith(launch.getValueResults());
   // Stored-program code after the launch sees its effects only once it
   // retired.
