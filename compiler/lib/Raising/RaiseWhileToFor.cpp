@@ -45,6 +45,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RaisingUtils.h"
 #include "WhileLoopPatterns.h"
 
 #include "loom/Raising/Passes.h"
@@ -101,31 +102,6 @@ static bool isKnownNonNegative(Value value) {
     return isKnownNonNegative(andOp.getLhs()) ||
            isKnownNonNegative(andOp.getRhs());
   return false;
-}
-
-static Value createConstant(OpBuilder &builder, Location loc, Type type,
-                            const APInt &value) {
-  return arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(type, value.getSExtValue()));
-}
-
-static Value createConstant(OpBuilder &builder, Location loc, Type type,
-                            int64_t value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getIntegerAttr(type, value));
-}
-
-/// Casts an integer or index `value` to `type`, reading it as unsigned.
-static Value castUnsigned(OpBuilder &builder, Location loc, Value value,
-                          Type type) {
-  Type from = value.getType();
-  if (from == type)
-    return value;
-  if (from.isIndex() || type.isIndex())
-    return arith::IndexCastUIOp::create(builder, loc, type, value);
-  if (getWidth(from) < getWidth(type))
-    return arith::ExtUIOp::create(builder, loc, type, value);
-  return arith::TruncIOp::create(builder, loc, type, value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -744,64 +720,6 @@ struct GuardedUpstreamUplift : OpRewritePattern<scf::WhileOp> {
     return success();
   }
 };
-
-/// An `iter_arg` of a unit-step loop that only counts becomes an expression
-/// of the induction variable (what a `*p++` walk leaves behind):
-///
-///   scf.for %k = %lb to %ub step %c1           scf.for %k = %lb to %ub
-///       iter_args(%p = %p0) {           =>         step %c1 {
-///     use(%p); %q = arith.addi %p, %c4           %p = %p0 + (%k - %lb) * 4
-///     scf.yield %q }                             use(%p) }
-struct CountingIterArgToInduction : OpRewritePattern<scf::ForOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::ForOp loop,
-                                PatternRewriter &rewriter) const override {
-    if (!matchPattern(loop.getStep(), m_One()))
-      return rewriter.notifyMatchFailure(loop, "the step is not 1");
-    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-      CountedLoop counting;
-      if (arg.use_empty() ||
-          !matchIncrement(loop.getYieldedValues()[i], arg, counting))
-        continue;
-      rewriteIterArg(rewriter, loop, i, counting.step);
-      return success();
-    }
-    return rewriter.notifyMatchFailure(loop, "no counting iter_arg");
-  }
-
-  static void rewriteIterArg(PatternRewriter &rewriter, scf::ForOp loop,
-                             unsigned i, const APInt &step) {
-    Location loc = loop.getLoc();
-    BlockArgument arg = loop.getRegionIterArgs()[i];
-    Value init = loop.getInitArgs()[i];
-    Type type = arg.getType();
-    auto scaled = [&](Value count) -> Value {
-      count = castUnsigned(rewriter, loc, count, type);
-      if (!step.isOne())
-        count = arith::MulIOp::create(
-            rewriter, loc, count, createConstant(rewriter, loc, type, step));
-      return arith::AddIOp::create(rewriter, loc, init, count);
-    };
-    Value lb = loop.getLowerBound();
-    rewriter.setInsertionPointToStart(loop.getBody());
-    Value iteration = loop.getInductionVar();
-    if (!matchPattern(lb, m_Zero()))
-      iteration = arith::SubIOp::create(rewriter, loc, iteration, lb);
-    rewriter.replaceAllUsesWith(arg, scaled(iteration));
-    Value result = loop.getResult(i);
-    if (result.use_empty())
-      return;
-    rewriter.setInsertionPointAfter(loop);
-    Value ub = loop.getUpperBound();
-    Value runs = arith::CmpIOp::create(
-        rewriter, loc, loop.getUnsignedCmp() ? Pred::ult : Pred::slt, lb, ub);
-    Value count = arith::SelectOp::create(
-        rewriter, loc, runs, arith::SubIOp::create(rewriter, loc, ub, lb),
-        createConstant(rewriter, loc, lb.getType(), 0));
-    rewriter.replaceAllUsesWith(result, scaled(count));
-  }
-};
-
 struct RaiseWhileToForPass
     : loom::raising::impl::RaiseWhileToForPassBase<RaiseWhileToForPass> {
   void runOnOperation() override {
@@ -810,7 +728,8 @@ struct RaiseWhileToForPass
     populateWhileLoopNormalizationPatterns(patterns);
     WhileLoopReasons reasons;
     patterns.add<UpliftPreTestedLoop, UpliftDoWhileLoop>(context, reasons);
-    patterns.add<GuardedUpstreamUplift, CountingIterArgToInduction>(context);
+    patterns.add<GuardedUpstreamUplift>(context);
+    populateCountingIterArgPatterns(patterns);
     // WhileMoveIfDown and the removal of forwarded invariants finish the
     // cleanups; the for canonicalizations drop the emptied iter_args.
     scf::WhileOp::getCanonicalizationPatterns(patterns, context);

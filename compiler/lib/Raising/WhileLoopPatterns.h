@@ -37,6 +37,10 @@ mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
 bool isKnownNotEqualAtLoop(mlir::Value value, const llvm::APInt &extreme,
                            mlir::Operation *loop);
 
+/// Adds the pattern that turns a unit-step `scf.for`'s counting `iter_arg`
+/// (what a `*p++` walk leaves) into an expression of the induction variable.
+void populateCountingIterArgPatterns(mlir::RewritePatternSet &patterns);
+
 void populateWhileLoopNormalizationPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace loom::raising
