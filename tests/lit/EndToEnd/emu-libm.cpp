@@ -26,15 +26,15 @@ LOOM_ACCEL()
 void emu_libm(const float *x, const double *y, float *out, double *wide,
               int n) {
   for (int i = 0; i < n; ++i) {
-    out[i] = sqrtf(x[i]) + expf(x[i] * 0.5f) + log1pf(x[i]) +
-             atan2f(x[i], 0.25f);
+    out[i] =
+        sqrtf(x[i]) + expf(x[i] * 0.5f) + log1pf(x[i]) + atan2f(x[i], 0.25f);
     wide[i] = cbrt(y[i]) * expm1(y[i]);
   }
 }
 
 // The same computation, kept on the host.
-static void reference(const float *x, const double *y, float *out,
-                      double *wide, int n) {
+static void reference(const float *x, const double *y, float *out, double *wide,
+                      int n) {
   for (int i = 0; i < n; ++i) {
     volatile float a = x[i];
     volatile double b = y[i];

@@ -24,13 +24,12 @@ void libm_mix(const float *x, const double *y, float *out, double *wide,
     double b = y[i];
     out[i] = tanf(a) + atan2f(a, 0.5f) + erff(a) + erfcf(a) + cbrtf(a) +
              expm1f(a * 0.25f) + log1pf(a) + log10f(a) + log2f(a) + exp2f(a) +
-             powf(a, 1.5f) + fmodf(a, 0.75f) + asinf(a) + acosf(a) +
-             atanf(a) + sinhf(a) + coshf(a) + tanhf(a) + asinhf(a) +
-             acoshf(a) + atanhf(a) + sinf(a) * cosf(a) + logf(a) +
-             hypotf(a, 2.0f);
-    wide[i] = tan(b) + atan2(b, -0.5) + erf(b) + cbrt(b) + expm1(b) +
-              log1p(b) + log10(b) + pow(b, 3.0) + fmod(b, 0.3) + sqrt(b) +
-              exp(b) + sinh(b) + acos(b) + atanh(b);
+             powf(a, 1.5f) + fmodf(a, 0.75f) + asinf(a) + acosf(a) + atanf(a) +
+             sinhf(a) + coshf(a) + tanhf(a) + asinhf(a) + acoshf(a) +
+             atanhf(a) + sinf(a) * cosf(a) + logf(a) + hypotf(a, 2.0f);
+    wide[i] = tan(b) + atan2(b, -0.5) + erf(b) + cbrt(b) + expm1(b) + log1p(b) +
+              log10(b) + pow(b, 3.0) + fmod(b, 0.3) + sqrt(b) + exp(b) +
+              sinh(b) + acos(b) + atanh(b);
   }
 }
 

@@ -26,15 +26,15 @@ void rotate_mix(const unsigned *a, const unsigned *b, const unsigned *amount,
                  __builtin_rotateright32(y, s * 32u) ^
                  __builtin_rotateleft32(x ^ y, s & ~31u);
     // A funnel shift of two different words: the high word of (x:y) << s.
-    unsigned f = (x << (s & 31)) | (unsigned)(((unsigned long long)y >> 1) >>
-                                              (31 - (s & 31)));
-    unsigned small = __builtin_rotateleft8((unsigned char)x, (unsigned char)s) |
-                     (__builtin_rotateright16((unsigned short)y,
-                                              (unsigned short)s)
-                      << 8);
+    unsigned f = (x << (s & 31)) |
+                 (unsigned)(((unsigned long long)y >> 1) >> (31 - (s & 31)));
+    unsigned small =
+        __builtin_rotateleft8((unsigned char)x, (unsigned char)s) |
+        (__builtin_rotateright16((unsigned short)y, (unsigned short)s) << 8);
     out[i] = r + f + small;
     unsigned long long w = ((unsigned long long)x << 32) | y;
-    wide[i] = __builtin_rotateright64(w, s) + __builtin_rotateleft64(w, s * 64u);
+    wide[i] =
+        __builtin_rotateright64(w, s) + __builtin_rotateleft64(w, s * 64u);
   }
 }
 
