@@ -24,6 +24,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <numeric>
 
 namespace loom::ownership {
@@ -90,12 +91,13 @@ static unsigned getWidth(Type type) {
   return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
 }
 
-static Divisor getDivisor(Value value, unsigned depth);
+static Divisor getDivisor(Value value, unsigned depth, DataFlowSolver &solver);
 
 /// Divisor of the result of `op` from its operands'.
-static Divisor getOpDivisor(Operation *op, unsigned depth) {
+static Divisor getOpDivisor(Operation *op, unsigned depth,
+                            DataFlowSolver &solver) {
   auto operand = [&](unsigned i) {
-    return getDivisor(op->getOperand(i), depth + 1);
+    return getDivisor(op->getOperand(i), depth + 1, solver);
   };
   return llvm::TypeSwitch<Operation *, Divisor>(op)
       .Case<arith::AddIOp, arith::SubIOp>([&](Operation *op) {
@@ -142,22 +144,29 @@ static Divisor getOpDivisor(Operation *op, unsigned depth) {
 
 /// Divisor of `value`: constants, integer arithmetic and casts, and the
 /// induction variable of an `scf.for` (`lb + k * step`).
-static Divisor getDivisor(Value value, unsigned depth) {
+static Divisor getDivisor(Value value, unsigned depth, DataFlowSolver &solver) {
   constexpr unsigned kMaxDepth = 12;
   if (depth > kMaxDepth || !value.getType().isIntOrIndex())
     return 1;
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return constant.getBitWidth() <= 64 ? constant.abs().getZExtValue() : 1;
+  // A value the range analysis pins to one number (a select of equal
+  // constants, arithmetic the constant propagation folds) is that number.
+  std::optional<std::pair<int64_t, int64_t>> range = getRange(solver, value);
+  if (range && range->first == range->second)
+    return range->first == std::numeric_limits<int64_t>::min()
+               ? Divisor(1) << 63
+               : static_cast<Divisor>(std::abs(range->first));
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!loop || arg != loop.getInductionVar())
       return 1;
-    Divisor d = gcd(getDivisor(loop.getLowerBound(), depth + 1),
-                    getDivisor(loop.getStep(), depth + 1));
+    Divisor d = gcd(getDivisor(loop.getLowerBound(), depth + 1, solver),
+                    getDivisor(loop.getStep(), depth + 1, solver));
     return loop.getUnsignedCmp() ? powerOfTwoPart(d) : d;
   }
-  return getOpDivisor(value.getDefiningOp(), depth);
+  return getOpDivisor(value.getDefiningOp(), depth, solver);
 }
 
 /// Adds `<name>_multiple` to `facts` when `d` says more than "any integer".
@@ -208,8 +217,8 @@ static void attachFacts(scf::ForOp loop, DataFlowSolver &solver) {
     maxTrips = tripCount(lower->first, upper->second, step);
     facts.set("trip_count", pair(minTrips, maxTrips));
   }
-  Divisor lowerMultiple = getDivisor(loop.getLowerBound(), 0);
-  Divisor upperMultiple = getDivisor(loop.getUpperBound(), 0);
+  Divisor lowerMultiple = getDivisor(loop.getLowerBound(), 0, solver);
+  Divisor upperMultiple = getDivisor(loop.getUpperBound(), 0, solver);
   if (loop.getUnsignedCmp()) {
     lowerMultiple = powerOfTwoPart(lowerMultiple);
     upperMultiple = powerOfTwoPart(upperMultiple);

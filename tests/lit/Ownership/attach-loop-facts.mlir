@@ -121,3 +121,26 @@ func.func @nested(%a: memref<?xf32>, %n: index, %m: i32) {
   }
   return
 }
+
+// A bound the range analysis pins to one value (here 96 / 2) is a multiple
+// of that value although no divisibility rule covers `divsi`; the lower
+// bound from `n & -8` makes the trip count a multiple of gcd(8, 48) / 2.
+// CHECK-LABEL: func.func @pinned_by_range
+//       CHECK: loom.facts = {lower = {{.+}}, lower_multiple = 8 : i64, step = 2 : i64, trip_count = {{.+}}, trip_count_multiple = 4 : i64, upper = array<i64: 48, 48>, upper_multiple = 48 : i64}
+func.func @pinned_by_range(%a: memref<?xf32>, %n: i32) {
+  %c2 = arith.constant 2 : i32
+  %c96 = arith.constant 96 : i32
+  %cm8 = arith.constant -8 : i32
+  %c0 = arith.constant 0 : i32
+  %c40 = arith.constant 40 : i32
+  %ub = arith.divsi %c96, %c2 : i32
+  %m = arith.andi %n, %cm8 : i32
+  %pos = arith.maxsi %m, %c0 : i32
+  %lb = arith.minsi %pos, %c40 : i32
+  scf.for %i = %lb to %ub step %c2 : i32 {
+    %x = arith.index_cast %i : i32 to index
+    %z = arith.constant 0.0 : f32
+    memref.store %z, %a[%x] : memref<?xf32>
+  }
+  return
+}
