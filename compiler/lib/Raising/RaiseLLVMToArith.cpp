@@ -491,6 +491,19 @@ static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
                OneToOnePattern<LLVM::FTruncOp, math::TruncOp>,
                OneToOnePattern<LLVM::RoundOp, math::RoundOp>,
                OneToOnePattern<LLVM::RoundEvenOp, math::RoundEvenOp>>(ctx);
+  patterns.add<OneToOnePattern<LLVM::TanOp, math::TanOp>,
+               OneToOnePattern<LLVM::ASinOp, math::AsinOp>,
+               OneToOnePattern<LLVM::ACosOp, math::AcosOp>,
+               OneToOnePattern<LLVM::ATanOp, math::AtanOp>,
+               OneToOnePattern<LLVM::ATan2Op, math::Atan2Op>,
+               OneToOnePattern<LLVM::SinhOp, math::SinhOp>,
+               OneToOnePattern<LLVM::CoshOp, math::CoshOp>,
+               OneToOnePattern<LLVM::TanhOp, math::TanhOp>>(ctx);
+  // LLVM assumes the default floating-point environment outside strictfp
+  // functions, so rint and nearbyint round halfway cases to even: exactly
+  // math.roundeven.
+  patterns.add<OneToOnePattern<LLVM::RintOp, math::RoundEvenOp>,
+               OneToOnePattern<LLVM::NearbyintOp, math::RoundEvenOp>>(ctx);
   patterns.add<
       OneToOnePattern<LLVM::AbsOp, math::AbsIOp>,
       OneToOnePattern<LLVM::CountLeadingZerosOp, math::CountLeadingZerosOp>,

@@ -373,6 +373,36 @@ func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, i32, !llvm.struct<(i32, i1)>
   return %0, %1, %2, %3, %5 : i32, i32, !llvm.struct<(i32, i1)>, i32, i32
 }
 
+// The trigonometric and hyperbolic intrinsics clang emits under
+// -fno-math-errno become their math ops (fast-math flags kept); rint and
+// nearbyint round to even in LLVM's default floating-point environment.
+// CHECK-LABEL: func.func @trig_and_rint
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f64)
+//       CHECK:   math.tan %[[X]] fastmath<afn> : f32
+//       CHECK:   math.asin %[[Y]] : f64
+//       CHECK:   math.acos %[[X]] : f32
+//       CHECK:   math.atan %[[Y]] : f64
+//       CHECK:   math.atan2 %[[X]], %[[X]] : f32
+//       CHECK:   math.sinh %[[Y]] : f64
+//       CHECK:   math.cosh %[[X]] : f32
+//       CHECK:   math.tanh %[[Y]] : f64
+//       CHECK:   math.roundeven %[[X]] : f32
+//       CHECK:   math.roundeven %[[Y]] : f64
+//   CHECK-NOT:   llvm.intr
+func.func @trig_and_rint(%x: f32, %y: f64) -> (f32, f64, f32, f64, f32, f64, f32, f64, f32, f64) {
+  %0 = llvm.intr.tan(%x) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> f32
+  %1 = llvm.intr.asin(%y) : (f64) -> f64
+  %2 = llvm.intr.acos(%x) : (f32) -> f32
+  %3 = llvm.intr.atan(%y) : (f64) -> f64
+  %4 = llvm.intr.atan2(%x, %x) : (f32, f32) -> f32
+  %5 = llvm.intr.sinh(%y) : (f64) -> f64
+  %6 = llvm.intr.cosh(%x) : (f32) -> f32
+  %7 = llvm.intr.tanh(%y) : (f64) -> f64
+  %8 = llvm.intr.rint(%x) : (f32) -> f32
+  %9 = llvm.intr.nearbyint(%y) : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : f32, f64, f32, f64, f32, f64, f32, f64, f32, f64
+}
+
 // Funnel shifts: the amount modulo the width (a mask for 2^k widths, remui
 // otherwise), and the spilled word shifted by one and then by N - 1 - s so
 // no shift reaches the width (amount 0 gives `a` for fshl, `b` for fshr).

@@ -101,8 +101,14 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
       → `arith.constant`;
     - intrinsics `smax smin umax umin` → `arith.maxsi ...`, `maxnum minnum
       maximum minimum` → `arith.maxnumf ...`, `fabs abs copysign fma sqrt exp
-      exp2 log log2 log10 sin cos floor ceil trunc round roundeven pow ctlz
-      cttz ctpop` → the `math` op that lowers back to the same intrinsic.
+      exp2 log log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh
+      floor ceil trunc round roundeven pow ctlz cttz ctpop` → the `math` op
+      that lowers back to the same intrinsic, and `rint nearbyint` →
+      `math.roundeven` (LLVM assumes the default rounding mode outside
+      strictfp functions, so they round halfway cases to even);
+    - `fshl fshr` (funnel shifts, rotates) → `(a << s) | ((b >> 1) >>
+      (N - 1 - s))` with `s = c mod N` (mirrored for `fshr`), so no shift
+      reaches the width and amount 0 is exact.
 
     Flags that only add poison and have no arith spelling (`zext nneg`,
     `icmp samesign`, fast-math on `select`, `is_zero_poison`,
