@@ -360,6 +360,58 @@ static ComputeFn getFloatCompareAndCastEvaluator(uint32_t schemaId) {
         [](double x) { return f64fn(x); });                                    \
   }
 
+/// The libm functions the raising emits beyond the first math block (ids
+/// 219-237); each is the host libm entry point of the operand's precision,
+/// which is what the original `roundf`/`log1pf`/... call computes.
+static ComputeFn getMoreFloatMathEvaluator(uint32_t schemaId) {
+  switch (schemaId) {
+  case 219:
+    return LOOM_LIBM(::truncf, ::trunc);
+  case 220:
+    return LOOM_LIBM(::roundf, ::round);
+  case 221:
+    return LOOM_LIBM(::roundevenf, ::roundeven);
+  case 222:
+    return LOOM_LIBM(::log10f, ::log10);
+  case 223:
+    return LOOM_LIBM(::log1pf, ::log1p);
+  case 224:
+    return LOOM_LIBM(::expm1f, ::expm1);
+  case 225:
+    return LOOM_LIBM(::tanf, ::tan);
+  case 226:
+    return LOOM_LIBM(::asinf, ::asin);
+  case 227:
+    return LOOM_LIBM(::acosf, ::acos);
+  case 228:
+    return LOOM_LIBM(::atanf, ::atan);
+  case 229:
+    return [](const ComputeOp &, Ins in, Outs out) {
+      return evalLibm2(
+          in, out, [](float y, float x) { return ::atan2f(y, x); },
+          [](double y, double x) { return ::atan2(y, x); });
+    };
+  case 230:
+    return LOOM_LIBM(::sinhf, ::sinh);
+  case 231:
+    return LOOM_LIBM(::coshf, ::cosh);
+  case 232:
+    return LOOM_LIBM(::asinhf, ::asinh);
+  case 233:
+    return LOOM_LIBM(::acoshf, ::acosh);
+  case 234:
+    return LOOM_LIBM(::atanhf, ::atanh);
+  case 235:
+    return LOOM_LIBM(::erff, ::erf);
+  case 236:
+    return LOOM_LIBM(::erfcf, ::erfc);
+  case 237:
+    return LOOM_LIBM(::cbrtf, ::cbrt);
+  default:
+    return nullptr;
+  }
+}
+
 static ComputeFn getFloatMathEvaluator(uint32_t schemaId) {
   switch (schemaId) {
   case 200:
@@ -403,7 +455,7 @@ static ComputeFn getFloatMathEvaluator(uint32_t schemaId) {
       return Error::success();
     };
   default:
-    return nullptr;
+    return getMoreFloatMathEvaluator(schemaId);
   }
 }
 

@@ -22,6 +22,7 @@
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -91,6 +92,26 @@ static bool isHoistableAlloca(memref::AllocaOp alloca) {
          alloca.getType().getLayout().isIdentity();
 }
 
+/// Names `op` for a remark, with what makes it inadmissible where the op
+/// name alone does not say: a volatile access (never raised to a memref, so
+/// a spin loop on a flag stays InstructionCore code) or a call's callee.
+static std::string describeInadmissibleOp(Operation *op) {
+  std::string name = "'" + op->getName().getStringRef().str() + "'";
+  auto isVolatile = [](Operation *access) {
+    if (auto load = dyn_cast<LLVM::LoadOp>(access))
+      return load.getVolatile_();
+    if (auto store = dyn_cast<LLVM::StoreOp>(access))
+      return store.getVolatile_();
+    return false;
+  };
+  if (isVolatile(op))
+    return "volatile " + name;
+  if (auto call = dyn_cast<LLVM::CallOp>(op))
+    if (std::optional<StringRef> callee = call.getCallee())
+      return name + " of '" + callee->str() + "'";
+  return name;
+}
+
 /// Returns why `op` (with everything nested in it) cannot be lowered to a
 /// dataflow graph, or "" if it can.
 static std::string getInadmissibleReason(Operation *op) {
@@ -145,8 +166,7 @@ static std::string getInadmissibleReason(Operation *op) {
     }
     if (lookupActorSchema(nested->getName().getStringRef()))
       return WalkResult::advance();
-    reason = "'" + nested->getName().getStringRef().str() +
-             "' has no dataflow actor";
+    reason = describeInadmissibleOp(nested) + " has no dataflow actor";
     return WalkResult::interrupt();
   });
   return reason;

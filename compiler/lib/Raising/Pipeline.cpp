@@ -18,6 +18,7 @@ void loom::raising::buildRaisingPipeline(OpPassManager &pm) {
   RaiseLLVMToArithPassOptions arith;
   arith.materializeFmuladd = "mul-add";
   pm.addPass(createRaiseLLVMToArithPass(arith));
+  pm.addPass(createRaiseLibmCallsPass());
   pm.addPass(createRaiseMemrefRootsPass());
   pm.addPass(createLiftControlFlowToSCFPass());
   // Canonical loop shapes are what the while-to-for uplift recognizes.

@@ -348,6 +348,67 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Funnel shifts
+//===----------------------------------------------------------------------===//
+
+/// `fshl(a, b, c)` is the high half of `(a:b) << (c mod N)`, `fshr` the low
+/// half of `(a:b) >> (c mod N)`. The textbook `(a << s) | (b >> (N - s))`
+/// shifts by N when s == 0, which is poison in arith; splitting the second
+/// shift into a shift by one and one by `N - 1 - s` keeps every amount below
+/// N and yields 0 for s == 0, so the result is exact for every amount:
+///
+///   %r = llvm.intr.fshl(%a, %b, %c) : (i32, i32, i32) -> i32
+///   ->
+///   %s = arith.andi %c, 31          (arith.remui for a width not 2^k)
+///   %t = arith.subi 31, %s
+///   %r = arith.ori (arith.shli %a, %s),
+///                  (arith.shrui (arith.shrui %b, 1), %t)
+///
+/// fshr mirrors it: `(b >> s) | ((a << 1) << t)`.
+template <typename FunnelOp, bool isLeft>
+struct FunnelShiftToArith : OpRewritePattern<FunnelOp> {
+  using OpRewritePattern<FunnelOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(FunnelOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    Location loc = op.getLoc();
+    auto type = cast<IntegerType>(op.getResult().getType());
+    unsigned width = type.getWidth();
+    // Every amount is 0 modulo 1, and shifting an i1 by one is poison.
+    if (width == 1) {
+      rewriter.replaceOp(op, isLeft ? op.getA() : op.getB());
+      return success();
+    }
+    auto constant = [&](uint64_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getIntegerAttr(type, value));
+    };
+    Value maxShift = constant(width - 1);
+    Value one = constant(1);
+    Value amount = op.getC();
+    Value shift =
+        llvm::isPowerOf2_32(width)
+            ? Value(arith::AndIOp::create(rewriter, loc, amount, maxShift))
+            : Value(arith::RemUIOp::create(rewriter, loc, amount,
+                                           constant(width)));
+    Value rest = arith::SubIOp::create(rewriter, loc, maxShift, shift);
+    Value shifted, spilled;
+    if constexpr (isLeft) {
+      shifted = arith::ShLIOp::create(rewriter, loc, op.getA(), shift);
+      Value halved = arith::ShRUIOp::create(rewriter, loc, op.getB(), one);
+      spilled = arith::ShRUIOp::create(rewriter, loc, halved, rest);
+    } else {
+      shifted = arith::ShRUIOp::create(rewriter, loc, op.getB(), shift);
+      Value doubled = arith::ShLIOp::create(rewriter, loc, op.getA(), one);
+      spilled = arith::ShLIOp::create(rewriter, loc, doubled, rest);
+    }
+    rewriter.replaceOpWithNewOp<arith::OrIOp>(op, shifted, spilled);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -430,11 +491,26 @@ static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
                OneToOnePattern<LLVM::FTruncOp, math::TruncOp>,
                OneToOnePattern<LLVM::RoundOp, math::RoundOp>,
                OneToOnePattern<LLVM::RoundEvenOp, math::RoundEvenOp>>(ctx);
+  patterns.add<OneToOnePattern<LLVM::TanOp, math::TanOp>,
+               OneToOnePattern<LLVM::ASinOp, math::AsinOp>,
+               OneToOnePattern<LLVM::ACosOp, math::AcosOp>,
+               OneToOnePattern<LLVM::ATanOp, math::AtanOp>,
+               OneToOnePattern<LLVM::ATan2Op, math::Atan2Op>,
+               OneToOnePattern<LLVM::SinhOp, math::SinhOp>,
+               OneToOnePattern<LLVM::CoshOp, math::CoshOp>,
+               OneToOnePattern<LLVM::TanhOp, math::TanhOp>>(ctx);
+  // LLVM assumes the default floating-point environment outside strictfp
+  // functions, so rint and nearbyint round halfway cases to even: exactly
+  // math.roundeven.
+  patterns.add<OneToOnePattern<LLVM::RintOp, math::RoundEvenOp>,
+               OneToOnePattern<LLVM::NearbyintOp, math::RoundEvenOp>>(ctx);
   patterns.add<
       OneToOnePattern<LLVM::AbsOp, math::AbsIOp>,
       OneToOnePattern<LLVM::CountLeadingZerosOp, math::CountLeadingZerosOp>,
       OneToOnePattern<LLVM::CountTrailingZerosOp, math::CountTrailingZerosOp>,
       OneToOnePattern<LLVM::CtPopOp, math::CtPopOp>>(ctx);
+  patterns.add<FunnelShiftToArith<LLVM::FshlOp, /*isLeft=*/true>,
+               FunnelShiftToArith<LLVM::FshrOp, /*isLeft=*/false>>(ctx);
 }
 
 /// Returns the fmuladd mode `name` spells, or std::nullopt.

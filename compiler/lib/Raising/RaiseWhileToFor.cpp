@@ -27,7 +27,11 @@
 // step that could wrap around the bound is only accepted with the matching
 // `nsw`/`nuw` flag (then wrapping is undefined in the original) or when the
 // bound leaves room; the `!=` test is accepted for unit steps (counting
-// modulo 2^N) or with a no-wrap flag. The forms produced:
+// modulo 2^N) or with a no-wrap flag. A unit-step do-while loop needs no
+// flag below 64 bits (only its first step can wrap, and its trip count
+// counted modulo 2^N covers that), nor at 64 bits when the start is a
+// constant or guarded away from the value that would wrap. Every loop left
+// a while loop gets a remark with the reason. The forms produced:
 //
 //   ascending, signed           scf.for %i = %lb to %ub' step %c : iN
 //   ascending, unsigned, < 64b  scf.for %j = index(%lb) to index(%ub')
@@ -41,6 +45,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RaisingUtils.h"
 #include "WhileLoopPatterns.h"
 
 #include "loom/Raising/Passes.h"
@@ -99,31 +104,6 @@ static bool isKnownNonNegative(Value value) {
   return false;
 }
 
-static Value createConstant(OpBuilder &builder, Location loc, Type type,
-                            const APInt &value) {
-  return arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(type, value.getSExtValue()));
-}
-
-static Value createConstant(OpBuilder &builder, Location loc, Type type,
-                            int64_t value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getIntegerAttr(type, value));
-}
-
-/// Casts an integer or index `value` to `type`, reading it as unsigned.
-static Value castUnsigned(OpBuilder &builder, Location loc, Value value,
-                          Type type) {
-  Type from = value.getType();
-  if (from == type)
-    return value;
-  if (from.isIndex() || type.isIndex())
-    return arith::IndexCastUIOp::create(builder, loc, type, value);
-  if (getWidth(from) < getWidth(type))
-    return arith::ExtUIOp::create(builder, loc, type, value);
-  return arith::TruncIOp::create(builder, loc, type, value);
-}
-
 //===----------------------------------------------------------------------===//
 // Counted loops: matching and planning
 //===----------------------------------------------------------------------===//
@@ -145,6 +125,8 @@ struct CountedLoop {
   /// Pre-tested loops: the test reads `iv + testOffset` (computed without
   /// wrapping), not `iv`.
   std::optional<APInt> testOffset;
+  /// The scf.while, for facts its enclosing guards prove.
+  Operation *whileOp = nullptr;
 };
 
 /// How the `scf.for` iterates (see the file comment).
@@ -290,6 +272,33 @@ static Value buildOffsetBound(OpBuilder &builder, Location loc,
   return arith::SubIOp::create(builder, loc, bound, k);
 }
 
+/// True if `loop` is a unit-step do-while loop below 64 bits. Its trip count
+/// `(start P bound ? |bound - start| : 0) + 1` (`!=`: `bound - start`
+/// modulo 2^N, plus one), with `start = init + step` when the test reads
+/// the stepped value and `init` when it reads the value before the step,
+/// computed modulo 2^N counts the iterations exactly whether the first step
+/// wraps or not (later steps follow a passing test, so they cannot), and
+/// fits an index.
+static bool isModularDoWhile(const CountedLoop &loop) {
+  return loop.doWhile && loop.step.abs().isOne() &&
+         getWidth(loop.init.getType()) < 64;
+}
+
+/// True if the first step of the do-while `loop` cannot wrap around: its
+/// start is a constant or guarded to differ from the largest (ascending) or
+/// smallest (descending) value of the predicate's signedness.
+static bool firstStepCannotWrap(const CountedLoop &loop, Pred pred) {
+  unsigned width = loop.step.getBitWidth();
+  bool up = loop.step.isStrictlyPositive();
+  APInt extreme =
+      isSignedPredicate(pred)
+          ? (up ? APInt::getSignedMaxValue(width)
+                : APInt::getSignedMinValue(width))
+          : (up ? APInt::getMaxValue(width) : APInt::getMinValue(width));
+  return loop.whileOp &&
+         isKnownNotEqualAtLoop(loop.init, extreme, loop.whileOp);
+}
+
 /// Decides how `loop` becomes an `scf.for`, or why it cannot.
 static FailureOr<LoopPlan> planLoop(const CountedLoop &loop, std::string &why) {
   bool up = loop.step.isStrictlyPositive();
@@ -300,10 +309,13 @@ static FailureOr<LoopPlan> planLoop(const CountedLoop &loop, std::string &why) {
       pred = up ? Pred::slt : Pred::sgt;
     else if (loop.noUnsignedWrap)
       pred = up ? Pred::ult : Pred::ugt;
-    else if (unit && !loop.doWhile)
+    else if (unit && (!loop.doWhile || isModularDoWhile(loop)))
       return LoopPlan{ForShape::TripCount, Pred::ne};
     else {
-      why = "an '!=' test needs a unit step or a no-wrap increment";
+      why = loop.doWhile ? "a do-while '!=' test needs a unit step below 64 "
+                           "bits or a no-wrap increment"
+                         : "an '!=' test needs a unit step or a no-wrap "
+                           "increment";
       return failure();
     }
   }
@@ -317,8 +329,24 @@ static FailureOr<LoopPlan> planLoop(const CountedLoop &loop, std::string &why) {
   bool noWrap =
       flagged || (!loop.doWhile && ((isStrictPredicate(pred) && unit) ||
                                     boundLeavesRoom(loop, pred)));
+  if (!noWrap && loop.doWhile && unit && isStrictPredicate(pred)) {
+    if (isModularDoWhile(loop) ||
+        (loop.testsNext && firstStepCannotWrap(loop, pred)))
+      return LoopPlan{ForShape::TripCount, pred};
+    why = loop.testsNext
+              ? "the first step of the 64-bit do-while loop may wrap around: "
+                "the start is not known to differ from the largest "
+                "(smallest) value and the increment has no nsw/nuw flag"
+              : "the 64-bit do-while loop tests the value before its step, "
+                "so it may run 2^64 times, which no 64-bit trip count "
+                "holds, and the increment has no nsw/nuw flag";
+    return failure();
+  }
   if (!noWrap) {
-    why = "the increment may wrap around without an nsw/nuw flag";
+    why = loop.doWhile && !loop.testsNext
+              ? "the do-while loop tests the value before its increment, "
+                "which may wrap around without an nsw/nuw flag"
+              : "the increment may wrap around without an nsw/nuw flag";
     return failure();
   }
   if (!up || (loop.doWhile && !loop.testsNext))
@@ -517,6 +545,22 @@ static void rewriteAsFor(PatternRewriter &rewriter, scf::WhileOp loop,
 
 namespace {
 
+/// Why each counted-looking scf.while stays a while loop, so the pass can
+/// report the loops left at the end. Listening to the rewriter drops the
+/// entry of an erased loop, so a new loop at a reused address starts clean.
+class WhileLoopReasons : public RewriterBase::Listener {
+public:
+  void record(Operation *loop, StringRef why) { reasons[loop] = why.str(); }
+  StringRef lookup(Operation *loop) const {
+    auto it = reasons.find(loop);
+    return it == reasons.end() ? StringRef() : StringRef(it->second);
+  }
+  void notifyOperationErased(Operation *op) override { reasons.erase(op); }
+
+private:
+  llvm::DenseMap<Operation *, std::string> reasons;
+};
+
 /// A pre-tested loop whose before region is only the test:
 ///
 ///   %r = scf.while (%i = %lb) : (i32) -> i32 {   scf.for %k = %c0 to %tc
@@ -526,8 +570,9 @@ namespace {
 ///     <body>; %n = arith.addi %j, %cm1 nsw       }
 ///     scf.yield %n }
 struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
-  UpliftPreTestedLoop(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+  UpliftPreTestedLoop(MLIRContext *context, WhileLoopReasons &reasons)
+      : OpRewritePattern(context, /*benefit=*/2), reasons(reasons) {}
+  WhileLoopReasons &reasons;
   LogicalResult matchAndRewrite(scf::WhileOp loop,
                                 PatternRewriter &rewriter) const override {
     Block *before = loop.getBeforeBody();
@@ -569,8 +614,10 @@ struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
           loop, "no state value is tested and stepped by a constant");
     std::string why;
     FailureOr<LoopPlan> plan = planLoop(counted, why);
-    if (failed(plan))
+    if (failed(plan)) {
+      reasons.record(loop, why);
       return rewriter.notifyMatchFailure(loop, why);
+    }
     if (counted.testOffset) {
       rewriter.setInsertionPoint(loop);
       counted.bound = buildOffsetBound(rewriter, loop.getLoc(), counted);
@@ -590,8 +637,9 @@ struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
 ///     scf.condition(%c) %s2, %n                       iter_args(%s = %s0) {
 ///   } do { ^bb0(%a, %b): scf.yield %a, %b }       <body>; scf.yield %s2 }
 struct UpliftDoWhileLoop : OpRewritePattern<scf::WhileOp> {
-  UpliftDoWhileLoop(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+  UpliftDoWhileLoop(MLIRContext *context, WhileLoopReasons &reasons)
+      : OpRewritePattern(context, /*benefit=*/2), reasons(reasons) {}
+  WhileLoopReasons &reasons;
   LogicalResult matchAndRewrite(scf::WhileOp loop,
                                 PatternRewriter &rewriter) const override {
     Block *before = loop.getBeforeBody();
@@ -606,6 +654,7 @@ struct UpliftDoWhileLoop : OpRewritePattern<scf::WhileOp> {
       return rewriter.notifyMatchFailure(loop, "the exit test is no cmpi");
     CountedLoop counted;
     counted.doWhile = true;
+    counted.whileOp = loop;
     bool found = false;
     for (auto [k, next] : llvm::enumerate(condition.getArgs())) {
       Value iv = before->getArgument(k);
@@ -626,8 +675,10 @@ struct UpliftDoWhileLoop : OpRewritePattern<scf::WhileOp> {
           loop, "no state value is stepped by a constant and tested");
     std::string why;
     FailureOr<LoopPlan> plan = planLoop(counted, why);
-    if (failed(plan))
+    if (failed(plan)) {
+      reasons.record(loop, why);
       return rewriter.notifyMatchFailure(loop, why);
+    }
     rewriteAsFor(rewriter, loop, counted, *plan, before);
     return success();
   }
@@ -669,78 +720,31 @@ struct GuardedUpstreamUplift : OpRewritePattern<scf::WhileOp> {
     return success();
   }
 };
-
-/// An `iter_arg` of a unit-step loop that only counts becomes an expression
-/// of the induction variable (what a `*p++` walk leaves behind):
-///
-///   scf.for %k = %lb to %ub step %c1           scf.for %k = %lb to %ub
-///       iter_args(%p = %p0) {           =>         step %c1 {
-///     use(%p); %q = arith.addi %p, %c4           %p = %p0 + (%k - %lb) * 4
-///     scf.yield %q }                             use(%p) }
-struct CountingIterArgToInduction : OpRewritePattern<scf::ForOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::ForOp loop,
-                                PatternRewriter &rewriter) const override {
-    if (!matchPattern(loop.getStep(), m_One()))
-      return rewriter.notifyMatchFailure(loop, "the step is not 1");
-    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-      CountedLoop counting;
-      if (arg.use_empty() ||
-          !matchIncrement(loop.getYieldedValues()[i], arg, counting))
-        continue;
-      rewriteIterArg(rewriter, loop, i, counting.step);
-      return success();
-    }
-    return rewriter.notifyMatchFailure(loop, "no counting iter_arg");
-  }
-
-  static void rewriteIterArg(PatternRewriter &rewriter, scf::ForOp loop,
-                             unsigned i, const APInt &step) {
-    Location loc = loop.getLoc();
-    BlockArgument arg = loop.getRegionIterArgs()[i];
-    Value init = loop.getInitArgs()[i];
-    Type type = arg.getType();
-    auto scaled = [&](Value count) -> Value {
-      count = castUnsigned(rewriter, loc, count, type);
-      if (!step.isOne())
-        count = arith::MulIOp::create(
-            rewriter, loc, count, createConstant(rewriter, loc, type, step));
-      return arith::AddIOp::create(rewriter, loc, init, count);
-    };
-    Value lb = loop.getLowerBound();
-    rewriter.setInsertionPointToStart(loop.getBody());
-    Value iteration = loop.getInductionVar();
-    if (!matchPattern(lb, m_Zero()))
-      iteration = arith::SubIOp::create(rewriter, loc, iteration, lb);
-    rewriter.replaceAllUsesWith(arg, scaled(iteration));
-    Value result = loop.getResult(i);
-    if (result.use_empty())
-      return;
-    rewriter.setInsertionPointAfter(loop);
-    Value ub = loop.getUpperBound();
-    Value runs = arith::CmpIOp::create(
-        rewriter, loc, loop.getUnsignedCmp() ? Pred::ult : Pred::slt, lb, ub);
-    Value count = arith::SelectOp::create(
-        rewriter, loc, runs, arith::SubIOp::create(rewriter, loc, ub, lb),
-        createConstant(rewriter, loc, lb.getType(), 0));
-    rewriter.replaceAllUsesWith(result, scaled(count));
-  }
-};
-
 struct RaiseWhileToForPass
     : loom::raising::impl::RaiseWhileToForPassBase<RaiseWhileToForPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     populateWhileLoopNormalizationPatterns(patterns);
-    patterns.add<UpliftPreTestedLoop, UpliftDoWhileLoop, GuardedUpstreamUplift,
-                 CountingIterArgToInduction>(context);
+    WhileLoopReasons reasons;
+    patterns.add<UpliftPreTestedLoop, UpliftDoWhileLoop>(context, reasons);
+    patterns.add<GuardedUpstreamUplift>(context);
+    populateCountingIterArgPatterns(patterns);
     // WhileMoveIfDown and the removal of forwarded invariants finish the
     // cleanups; the for canonicalizations drop the emptied iter_args.
     scf::WhileOp::getCanonicalizationPatterns(patterns, context);
     scf::ForOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns),
+                                  GreedyRewriteConfig().setListener(&reasons))))
+      return signalPassFailure();
+    getOperation().walk([&](scf::WhileOp loop) {
+      StringRef why = reasons.lookup(loop);
+      if (why.empty())
+        why = "no loop-carried integer is stepped by a constant and tested "
+              "against a loop-invariant bound (a data-dependent exit)";
+      loop.emitRemark() << "loop stays scf.while: " << why;
+    });
   }
 };
 

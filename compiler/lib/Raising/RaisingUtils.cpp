@@ -2,12 +2,14 @@
 //
 // Part of the Loom project.
 //
-// The one-shot pattern driver of the raising passes (see RaisingUtils.h).
+// The one-shot pattern driver of the raising passes and the loop passes
+// constant and cast builders (see RaisingUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RaisingUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/PatternApplicator.h"
 
@@ -33,4 +35,27 @@ loom::raising::applyPatternsOnce(Operation *root,
       ++rewrites;
   }
   return rewrites;
+}
+
+Value loom::raising::createConstant(OpBuilder &builder, Location loc, Type type,
+                                    const APInt &value) {
+  return createConstant(builder, loc, type, value.getSExtValue());
+}
+
+Value loom::raising::createConstant(OpBuilder &builder, Location loc, Type type,
+                                    int64_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getIntegerAttr(type, value));
+}
+
+Value loom::raising::castUnsigned(OpBuilder &builder, Location loc, Value value,
+                                  Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (from.isIndex() || type.isIndex())
+    return arith::IndexCastUIOp::create(builder, loc, type, value);
+  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtUIOp::create(builder, loc, type, value);
+  return arith::TruncIOp::create(builder, loc, type, value);
 }

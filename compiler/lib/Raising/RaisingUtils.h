@@ -3,13 +3,14 @@
 // Part of the Loom project.
 //
 // Private to compiler/lib/Raising: the one-shot pattern driver both raising
-// passes use.
+// passes use, and the constant and cast builders of the loop passes.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LOOM_LIB_RAISING_RAISINGUTILS_H
 #define LOOM_LIB_RAISING_RAISINGUTILS_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 
@@ -22,6 +23,17 @@ namespace loom::raising {
 /// erase at most the operation they match. Returns the number of rewrites.
 unsigned applyPatternsOnce(mlir::Operation *root,
                            const mlir::FrozenRewritePatternSet &patterns);
+
+/// Creates the `arith.constant` `value` (sign-extended or truncated) of the
+/// integer or index `type`.
+mlir::Value createConstant(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Type type, const llvm::APInt &value);
+mlir::Value createConstant(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Type type, int64_t value);
+
+/// Casts an integer or index `value` to `type`, reading it as unsigned.
+mlir::Value castUnsigned(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value value, mlir::Type type);
 
 } // namespace loom::raising
 

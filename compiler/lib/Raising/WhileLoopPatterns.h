@@ -30,6 +30,17 @@ mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
 /// the before region, flipping a before-region `scf.if` that tests the
 /// negated loop condition (exit normalization), and recomputing in the
 /// after region a value the test forwards.
+/// True if `value` is a constant other than `extreme`, or if the condition
+/// of an `scf.if` enclosing `loop` (negated in its `else` region) proves
+/// `value != extreme`: `value != extreme`, `value < x` for the largest and
+/// `value > x` for the smallest value of the predicate's signedness.
+bool isKnownNotEqualAtLoop(mlir::Value value, const llvm::APInt &extreme,
+                           mlir::Operation *loop);
+
+/// Adds the pattern that turns a unit-step `scf.for`'s counting `iter_arg`
+/// (what a `*p++` walk leaves) into an expression of the induction variable.
+void populateCountingIterArgPatterns(mlir::RewritePatternSet &patterns);
+
 void populateWhileLoopNormalizationPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace loom::raising

@@ -26,8 +26,10 @@
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/Raising/Pipeline.h"
 
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
@@ -35,6 +37,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Target/LLVMIR/Import.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
@@ -291,8 +294,36 @@ static void printReport(raw_ostream &os, mlir::Operation *op) {
   printOps("other llvm ops", otherOps);
 }
 
+/// Turns `math.expm1` and `math.log1p` into calls of `expm1f`/`log1pf` (and
+/// the f64 forms). `--convert-math-to-llvm` would expand them into
+/// `exp(x) - 1` and `log(1 + x)`, which round differently from the libm
+/// functions the ops stand for (and the emulator evaluates).
+static mlir::LogicalResult lowerLibmOnlyOpsToCalls(mlir::ModuleOp module) {
+  SmallVector<mlir::Operation *> ops;
+  module.walk([&](mlir::Operation *op) {
+    if (isa<mlir::math::ExpM1Op, mlir::math::Log1pOp>(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return mlir::success();
+  mlir::RewritePatternSet patterns(module.getContext());
+  mlir::populateMathToLibmConversionPatterns(patterns);
+  bool allErased = false;
+  if (failed(mlir::applyOpPatternsGreedily(
+          ops, std::move(patterns),
+          mlir::GreedyRewriteConfig().setStrictness(
+              mlir::GreedyRewriteStrictness::ExistingOps),
+          /*changed=*/nullptr, &allErased)) ||
+      !allErased)
+    return module.emitError()
+           << "cannot lower math.expm1/math.log1p to libm calls";
+  return mlir::success();
+}
+
 /// Lowers a raised module to the LLVM dialect with upstream passes.
 static mlir::LogicalResult lowerToLLVM(mlir::ModuleOp module) {
+  if (failed(lowerLibmOnlyOpsToCalls(module)))
+    return mlir::failure();
   mlir::PassManager pm(module.getContext());
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::createConvertMathToLLVMPass());

@@ -135,3 +135,28 @@ dataflow.thread private @pick(%a: memref<?xf32>, %b: memref<?xf32>, %c1: i1) ctr
   memref.store %z, %m[%c0] : memref<?xf32>
   dataflow.thread.yield
 }
+
+// -----
+
+// A volatile access (a spin loop on a flag: the pointer never becomes a
+// memref) and a call name what blocks them; the loop around each stays
+// InstructionCore code and the thread gets no region.
+// CHECK-LABEL: dataflow.thread private @spin
+//   CHECK-NOT:   loom.spatial_region
+llvm.func @hypotf(f32, f32) -> f32
+dataflow.thread private @spin(%flag: !llvm.ptr, %x: f32) ctrl(%c) domain<dense> {
+  // expected-remark @below {{stays InstructionCore code of thread @spin: volatile 'llvm.load' has no dataflow actor}}
+  scf.while : () -> () {
+    %v = llvm.load volatile %flag : !llvm.ptr -> i32
+    %zero = arith.constant 0 : i32
+    %c0 = arith.cmpi eq, %v, %zero : i32
+    scf.condition(%c0)
+  } do {
+    scf.yield
+  }
+  // expected-remark @below {{stays InstructionCore code of thread @spin: 'llvm.call' of 'hypotf' has no dataflow actor}}
+  %h = llvm.call @hypotf(%x, %x) : (f32, f32) -> f32
+  // expected-remark @below {{stays InstructionCore code of thread @spin: 'llvm.store' has no dataflow actor}}
+  llvm.store %h, %flag : f32, !llvm.ptr
+  dataflow.thread.yield
+}

@@ -356,23 +356,87 @@ func.func @keeps_pointers(%p: !llvm.ptr, %q: !llvm.ptr) -> (i1, !llvm.ptr, i64, 
   return %0, %1, %2, %3 : i1, !llvm.ptr, i64, !llvm.ptr
 }
 
-// Saturating and overflow-reporting intrinsics, freeze and funnel shifts
+// Saturating and overflow-reporting intrinsics, freeze and bit reversal
 // have no exact arith/math equivalent and stay LLVM.
 // CHECK-LABEL: func.func @keeps_inexact
 //       CHECK:   llvm.intr.sadd.sat
 //       CHECK:   llvm.intr.usub.sat
 //       CHECK:   "llvm.intr.sadd.with.overflow"
 //       CHECK:   llvm.freeze
-//       CHECK:   llvm.intr.fshl
 //       CHECK:   llvm.intr.bitreverse
-func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, i32, !llvm.struct<(i32, i1)>, i32, i32, i32) {
+func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, i32, !llvm.struct<(i32, i1)>, i32, i32) {
   %0 = llvm.intr.sadd.sat(%a, %b) : (i32, i32) -> i32
   %1 = llvm.intr.usub.sat(%a, %b) : (i32, i32) -> i32
   %2 = "llvm.intr.sadd.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
   %3 = llvm.freeze %a : i32
-  %4 = llvm.intr.fshl(%a, %b, %b) : (i32, i32, i32) -> i32
   %5 = llvm.intr.bitreverse(%a) : (i32) -> i32
-  return %0, %1, %2, %3, %4, %5 : i32, i32, !llvm.struct<(i32, i1)>, i32, i32, i32
+  return %0, %1, %2, %3, %5 : i32, i32, !llvm.struct<(i32, i1)>, i32, i32
+}
+
+// The trigonometric and hyperbolic intrinsics clang emits under
+// -fno-math-errno become their math ops (fast-math flags kept); rint and
+// nearbyint round to even in LLVM's default floating-point environment.
+// CHECK-LABEL: func.func @trig_and_rint
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f64)
+//       CHECK:   math.tan %[[X]] fastmath<afn> : f32
+//       CHECK:   math.asin %[[Y]] : f64
+//       CHECK:   math.acos %[[X]] : f32
+//       CHECK:   math.atan %[[Y]] : f64
+//       CHECK:   math.atan2 %[[X]], %[[X]] : f32
+//       CHECK:   math.sinh %[[Y]] : f64
+//       CHECK:   math.cosh %[[X]] : f32
+//       CHECK:   math.tanh %[[Y]] : f64
+//       CHECK:   math.roundeven %[[X]] : f32
+//       CHECK:   math.roundeven %[[Y]] : f64
+//   CHECK-NOT:   llvm.intr
+func.func @trig_and_rint(%x: f32, %y: f64) -> (f32, f64, f32, f64, f32, f64, f32, f64, f32, f64) {
+  %0 = llvm.intr.tan(%x) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> f32
+  %1 = llvm.intr.asin(%y) : (f64) -> f64
+  %2 = llvm.intr.acos(%x) : (f32) -> f32
+  %3 = llvm.intr.atan(%y) : (f64) -> f64
+  %4 = llvm.intr.atan2(%x, %x) : (f32, f32) -> f32
+  %5 = llvm.intr.sinh(%y) : (f64) -> f64
+  %6 = llvm.intr.cosh(%x) : (f32) -> f32
+  %7 = llvm.intr.tanh(%y) : (f64) -> f64
+  %8 = llvm.intr.rint(%x) : (f32) -> f32
+  %9 = llvm.intr.nearbyint(%y) : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : f32, f64, f32, f64, f32, f64, f32, f64, f32, f64
+}
+
+// Funnel shifts: the amount modulo the width (a mask for 2^k widths, remui
+// otherwise), and the spilled word shifted by one and then by N - 1 - s so
+// no shift reaches the width (amount 0 gives `a` for fshl, `b` for fshr).
+// An i1 funnel shift is its first (fshl) or second (fshr) operand. Vector
+// forms stay LLVM. RaisingCorpus/rotate.cpp checks the values by execution.
+// CHECK-LABEL: func.func @funnel_shifts
+//  CHECK-SAME:   (%[[A:.+]]: i32, %[[B:.+]]: i32, %[[C:.+]]: i32, %[[X:.+]]: i24, %[[V:.+]]: vector<2xi8>, %[[P:.+]]: i1, %[[Q:.+]]: i1)
+//   CHECK-DAG:   %[[C31:.+]] = arith.constant 31 : i32
+//   CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : i32
+//       CHECK:   %[[S:.+]] = arith.andi %[[C]], %[[C31]] : i32
+//       CHECK:   %[[T:.+]] = arith.subi %[[C31]], %[[S]] : i32
+//       CHECK:   %[[HI:.+]] = arith.shli %[[A]], %[[S]] : i32
+//       CHECK:   %[[H:.+]] = arith.shrui %[[B]], %[[C1]] : i32
+//       CHECK:   %[[LO:.+]] = arith.shrui %[[H]], %[[T]] : i32
+//       CHECK:   arith.ori %[[HI]], %[[LO]] : i32
+//       CHECK:   %[[S2:.+]] = arith.andi %[[C]], %{{.+}} : i32
+//       CHECK:   %[[T2:.+]] = arith.subi %{{.+}}, %[[S2]] : i32
+//       CHECK:   %[[LO2:.+]] = arith.shrui %[[B]], %[[S2]] : i32
+//       CHECK:   %[[D:.+]] = arith.shli %[[A]], %{{.+}} : i32
+//       CHECK:   %[[HI2:.+]] = arith.shli %[[D]], %[[T2]] : i32
+//       CHECK:   arith.ori %[[LO2]], %[[HI2]] : i32
+//       CHECK:   %[[C24:.+]] = arith.constant 24 : i24
+//       CHECK:   arith.remui %[[X]], %[[C24]] : i24
+//       CHECK:   llvm.intr.fshl(%[[V]], %[[V]], %[[V]])
+//   CHECK-NOT:   llvm.intr.fsh
+//       CHECK:   return %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[P]], %[[Q]] :
+func.func @funnel_shifts(%a: i32, %b: i32, %c: i32, %x: i24, %v: vector<2xi8>, %p: i1, %q: i1) -> (i32, i32, i24, vector<2xi8>, i1, i1) {
+  %0 = llvm.intr.fshl(%a, %b, %c) : (i32, i32, i32) -> i32
+  %1 = llvm.intr.fshr(%a, %b, %c) : (i32, i32, i32) -> i32
+  %2 = llvm.intr.fshl(%x, %x, %x) : (i24, i24, i24) -> i24
+  %3 = llvm.intr.fshl(%v, %v, %v) : (vector<2xi8>, vector<2xi8>, vector<2xi8>) -> vector<2xi8>
+  %4 = llvm.intr.fshl(%p, %q, %q) : (i1, i1, i1) -> i1
+  %5 = llvm.intr.fshr(%p, %q, %p) : (i1, i1, i1) -> i1
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i24, vector<2xi8>, i1, i1
 }
 
 // Constants in a global initializer stay LLVM: only function bodies raise.

@@ -1,12 +1,12 @@
 // sqrtf/expf calls. Under the default -fmath-errno the calls may set errno,
-// so they reach the raising as calls and stay llvm.call of the libm
-// functions; with -fno-math-errno clang emits the intrinsics and they raise
-// to math.sqrt / math.exp. Both forms run bit-identically.
-// GAP: with -fmath-errno (the default) sqrtf/expf stay llvm.call, which the
-// later stages can only run on the InstructionCore; the device compile does
-// not (yet) know them free of errno effects.
+// so they reach the raising as calls; device code does not set errno
+// (docs/compiler.md, "Device compile"), so loom-raise-libm-calls raises them
+// to math.sqrt / math.exp with a remark each. With -fno-math-errno clang
+// emits the intrinsics, which raise to the same ops. Both forms run
+// bit-identically to the original calls.
 //
-// RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
+// RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d \
+// RUN:   -Rpass-analysis=loom 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: loom-raise %t.d/softplus.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/softplus.ll --kernel=_Z8softplusPKfPfi \
 // RUN:   --args='f32[32],f32[32],i32=32' | FileCheck %s --check-prefix=EXEC
@@ -27,8 +27,12 @@ void softplus(const float *in, float *out, int n) {
 // CHECK-LABEL: func.func @_Z8softplusPKfPfi(
 // CHECK: scf.for
 // CHECK:   %[[ABS:.+]] = math.absf %{{.+}} : f32
-// CHECK:   llvm.call @sqrtf(%[[ABS]])
-// CHECK:   llvm.call @expf(
+// CHECK:   math.sqrt %[[ABS]] : f32
+// CHECK:   math.exp %{{.+}} : f32
+// CHECK-NOT: llvm.call
+
+// REMARK-DAG: remark: kernel 'softplus': libm call 'sqrtf' raised to math.sqrt (device code does not set errno)
+// REMARK-DAG: remark: kernel 'softplus': libm call 'expf' raised to math.exp (device code does not set errno)
 
 // NOERRNO-LABEL: func.func @_Z8softplusPKfPfi(
 // NOERRNO: scf.for
@@ -45,7 +49,7 @@ void softplus(const float *in, float *out, int n) {
 // EXEC-NEXT: scf.while: 0
 // EXEC-NEXT: cf branches: 0
 // EXEC-NEXT: llvm memory ops: 0
-// EXEC-NEXT: other llvm ops: 2 llvm.call=2
+// EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z8softplusPKfPfi
 
 // NOERRNO-EXEC: other llvm ops: 0

@@ -36,7 +36,7 @@ def AttachHintsPass : Pass<"loom-attach-hints", "::mlir::ModuleOp"> {
 }
 
 def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {
-  let summary = "Attach proven trip-count ranges to scf.for loops";
+  let summary = "Attach proven trip-count ranges and divisibility to scf.for loops";
   let description = [{
     Runs MLIR's integer range analysis (with dead-code and constant
     propagation) over each function and attaches to every `scf.for` with a
@@ -44,7 +44,15 @@ def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {
 
       `loom.facts = {trip_count = [min, max], step = s, lower = [lo, hi], upper = [lo, hi]}`
 
-    where the bounds are the proven signed ranges. A trip-count hint
+    where the bounds are the proven signed ranges, plus the divisibility
+    facts `lower_multiple`, `upper_multiple` and `trip_count_multiple`
+    (every value the bound or the trip count can take is a multiple of it;
+    absent when only 1 is known). Divisors come from constants, masks
+    (`n & ~3` → 4), products and shifts (the full product under `nsw`, else
+    its power-of-two part), sums (gcd), selects, min/max, casts (unsigned
+    ones keep the power-of-two part) and enclosing induction variables
+    (gcd of lower bound and step); the trip count is a multiple of
+    `gcd(lower, upper) / step` when the step divides that gcd. A trip-count hint
     (`loom.hints.tripcount*`) narrows nothing: hints are claims, facts are
     proofs, and later stages read both. Loops whose bounds are unbounded get
     no `trip_count`. Lowering uses the facts where it needs a proven fixed

@@ -101,8 +101,14 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
       → `arith.constant`;
     - intrinsics `smax smin umax umin` → `arith.maxsi ...`, `maxnum minnum
       maximum minimum` → `arith.maxnumf ...`, `fabs abs copysign fma sqrt exp
-      exp2 log log2 log10 sin cos floor ceil trunc round roundeven pow ctlz
-      cttz ctpop` → the `math` op that lowers back to the same intrinsic.
+      exp2 log log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh
+      floor ceil trunc round roundeven pow ctlz cttz ctpop` → the `math` op
+      that lowers back to the same intrinsic, and `rint nearbyint` →
+      `math.roundeven` (LLVM assumes the default rounding mode outside
+      strictfp functions, so they round halfway cases to even);
+    - `fshl fshr` (funnel shifts, rotates) → `(a << s) | ((b >> 1) >>
+      (N - 1 - s))` with `s = c mod N` (mirrored for `fshr`), so no shift
+      reaches the width and amount 0 is exact.
 
     Flags that only add poison and have no arith spelling (`zext nneg`,
     `icmp samesign`, fast-math on `select`, `is_zero_poison`,
@@ -138,6 +144,46 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
            /*default=*/"\"keep\"",
            "How to raise llvm.intr.fmuladd: keep, mul-add or fma">
   ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def RaiseLibmCallsPass : Pass<"loom-raise-libm-calls", "::mlir::ModuleOp"> {
+  let summary = "Raise errno-setting libm calls to math-dialect ops";
+  let description = [{
+    Under the default `-fmath-errno`, clang emits the libm functions that may
+    set errno as calls (`llvm.call @sqrtf`). Device code does not set errno
+    (the policy of OpenMP target and CUDA offload compilers; see
+    docs/compiler.md, "Device compile"), so such a call is only its value and
+    is replaced by the op that computes exactly that value: `sqrt exp exp2
+    expm1 log log2 log10 log1p sin cos tan asin acos atan atan2 sinh cosh tanh
+    asinh acosh atanh erf erfc cbrt pow fma fabs copysign floor ceil trunc
+    round` → the `math` op of that name (`pow` → `math.powf`, `fabs` →
+    `math.absf`), `fmod` → `arith.remf`. The `f`-suffixed name is the `f32`
+    form, the plain name the `f64` form; the call must pass and return exactly
+    that type, call a declaration (`llvm.func` without body) and carry no
+    operand bundles. The call's fast-math flags move to the op.
+
+    Each rewritten call gets a remark naming the function and the op. Every
+    other direct or indirect call stays a call with a remark naming the
+    callee and why (not in the table, wrong signature, defined in the
+    module); `fmin`/`fmax` calls stay (their signed-zero choice is the
+    library's, not `arith.minnumf`'s; clang emits them as intrinsics anyway),
+    as do `hypot` and the `long double` forms. A declaration no call uses any
+    more is erased. Calls of `__loom_*` hint carriers are left alone.
+
+    Before:
+
+    ```mlir
+    %r = llvm.call @sqrtf(%x) : (f32) -> f32
+    ```
+
+    After:
+
+    ```mlir
+    %r = math.sqrt %x : f32
+    ```
+  }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
 }
@@ -216,7 +262,13 @@ def RaiseWhileToForPass : Pass<"loom-raise-while-to-for", "::mlir::ModuleOp"> {
     wrap around the bound is only accepted with the matching `nsw`/`nuw`
     flag (wrapping is then undefined in the original) or when a constant
     bound leaves room; `!=` needs a unit step (counting modulo 2^N) or a
-    no-wrap flag. The forms produced:
+    no-wrap flag. A unit-step do-while loop with a strict or `!=` test needs
+    no flag below 64 bits: later steps follow a passing test and cannot
+    wrap, and its trip count counted modulo 2^N covers a wrapping first
+    step; at 64 bits the start must be a constant or guarded by an enclosing
+    `scf.if` (`lo < n`, `n != 0`) away from the value that would wrap. Every
+    loop that stays an `scf.while` gets a remark with the reason. The forms
+    produced:
 
     - ascending signed: `scf.for %i = %lb to %ub step %c : iN`;
     - ascending unsigned, below 64 bits: an index loop from

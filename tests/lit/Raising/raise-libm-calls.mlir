@@ -1,0 +1,90 @@
+// RUN: loom-opt %s -verify-each --loom-raise-libm-calls | FileCheck %s
+// RUN: loom-opt %s --loom-raise-libm-calls -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// f32 and f64 forms of the table become the math op of that name; the call's
+// fast-math flags move to the op and the now unused declarations go.
+// CHECK-LABEL: func.func @raised
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f32, %[[D:.+]]: f64, %[[E:.+]]: f64)
+//       CHECK:   math.sqrt %[[X]] : f32
+//       CHECK:   math.exp %[[X]] fastmath<nnan,contract> : f32
+//       CHECK:   math.expm1 %[[X]] : f32
+//       CHECK:   math.log1p %[[D]] : f64
+//       CHECK:   math.tan %[[D]] : f64
+//       CHECK:   math.atan2 %[[X]], %[[Y]] : f32
+//       CHECK:   math.powf %[[D]], %[[E]] : f64
+//       CHECK:   math.erf %[[X]] : f32
+//       CHECK:   math.cbrt %[[D]] : f64
+//       CHECK:   math.round %[[X]] : f32
+//       CHECK:   math.fma %[[D]], %[[E]], %[[D]] : f64
+//       CHECK:   arith.remf %[[X]], %[[Y]] : f32
+//   CHECK-NOT:   llvm.call
+//       CHECK:   return
+// REMARK-DAG: remark: libm call 'sqrtf' raised to math.sqrt (device code does not set errno)
+// REMARK-DAG: remark: libm call 'log1p' raised to math.log1p (device code does not set errno)
+// REMARK-DAG: remark: libm call 'fmodf' raised to arith.remf (device code does not set errno)
+func.func @raised(%x: f32, %y: f32, %d: f64, %e: f64) -> (f32, f32, f32, f64, f64, f32, f64, f32, f64, f32, f64, f32) {
+  %0 = llvm.call @sqrtf(%x) : (f32) -> f32
+  %1 = llvm.call @expf(%x) {fastmathFlags = #llvm.fastmath<nnan, contract>} : (f32) -> f32
+  %2 = llvm.call @expm1f(%x) : (f32) -> f32
+  %3 = llvm.call @log1p(%d) : (f64) -> f64
+  %4 = llvm.call @tan(%d) : (f64) -> f64
+  %5 = llvm.call @atan2f(%x, %y) : (f32, f32) -> f32
+  %6 = llvm.call @pow(%d, %e) : (f64, f64) -> f64
+  %7 = llvm.call @erff(%x) : (f32) -> f32
+  %8 = llvm.call @cbrt(%d) : (f64) -> f64
+  %9 = llvm.call @roundf(%x) : (f32) -> f32
+  %10 = llvm.call @fma(%d, %e, %d) : (f64, f64, f64) -> f64
+  %11 = llvm.call @fmodf(%x, %y) : (f32, f32) -> f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11 : f32, f32, f32, f64, f64, f32, f64, f32, f64, f32, f64, f32
+}
+// CHECK-NOT: llvm.func @sqrtf
+// CHECK-NOT: llvm.func @fmodf
+llvm.func @sqrtf(f32) -> f32
+llvm.func @expf(f32) -> f32
+llvm.func @expm1f(f32) -> f32
+llvm.func @log1p(f64) -> f64
+llvm.func @tan(f64) -> f64
+llvm.func @atan2f(f32, f32) -> f32
+llvm.func @pow(f64, f64) -> f64
+llvm.func @erff(f32) -> f32
+llvm.func @cbrt(f64) -> f64
+llvm.func @roundf(f32) -> f32
+llvm.func @fma(f64, f64, f64) -> f64
+llvm.func @fmodf(f32, f32) -> f32
+
+// Calls outside the table, with a signature that is not libm's, of a
+// function the module defines, or indirect, stay calls with a remark each.
+// CHECK-LABEL: func.func @stays
+//       CHECK:   llvm.call @hypotf
+//       CHECK:   llvm.call @fminf
+//       CHECK:   llvm.call @sqrtl
+//       CHECK:   llvm.call @sinf(%{{.+}}) : (f64) -> f64
+//       CHECK:   llvm.call @cosf
+//       CHECK:   llvm.call %{{.+}}(%{{.+}}) : !llvm.ptr, (f32) -> f32
+//       CHECK:   llvm.call @__loom_loop_hints
+// REMARK-DAG: remark: call of 'hypotf' stays a call: not a libm function with an exact math-dialect equivalent
+// REMARK-DAG: remark: call of 'fminf' stays a call: not a libm function with an exact math-dialect equivalent
+// REMARK-DAG: remark: call of 'sqrtl' stays a call: not a libm function with an exact math-dialect equivalent
+// REMARK-DAG: remark: call of 'sinf' stays a call: libm 'sinf' takes 1 'f32' operand(s) and returns 'f32', the call has type '!llvm.func<f64 (f64)>'
+// REMARK-DAG: remark: call of 'cosf' stays a call: 'cosf' is defined in the module, not taken from libm
+// REMARK-DAG: remark: indirect call stays a call: the callee is not known to be a libm function
+// REMARK-NOT: __loom_loop_hints
+func.func @stays(%x: f32, %y: f32, %l: f80, %d: f64, %fp: !llvm.ptr, %hint: !llvm.ptr) -> (f32, f32, f80, f64, f32, f32) {
+  %0 = llvm.call @hypotf(%x, %y) : (f32, f32) -> f32
+  %1 = llvm.call @fminf(%x, %y) : (f32, f32) -> f32
+  %2 = llvm.call @sqrtl(%l) : (f80) -> f80
+  %3 = llvm.call @sinf(%d) : (f64) -> f64
+  %4 = llvm.call @cosf(%x) : (f32) -> f32
+  %5 = llvm.call %fp(%x) : !llvm.ptr, (f32) -> f32
+  llvm.call @__loom_loop_hints(%hint) : (!llvm.ptr) -> ()
+  return %0, %1, %2, %3, %4, %5 : f32, f32, f80, f64, f32, f32
+}
+// CHECK: llvm.func @hypotf
+llvm.func @hypotf(f32, f32) -> f32
+llvm.func @fminf(f32, f32) -> f32
+llvm.func @sqrtl(f80) -> f80
+llvm.func @sinf(f64) -> f64
+llvm.func @cosf(%x: f32) -> f32 {
+  llvm.return %x : f32
+}
+llvm.func @__loom_loop_hints(!llvm.ptr)
