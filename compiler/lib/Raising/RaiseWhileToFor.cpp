@@ -12,8 +12,11 @@
 //
 //  - pre-tested loops `while (i P ub) { ...; i += c }` for every predicate
 //    P, a constant step c of either sign, and i8..i64 or index inductions,
-//    also when the test reads `i + K` (`i + 1 < n`, or `(i | 1) < n` for
-//    an even i), which becomes `i < ub - K` saturated at the type's minimum;
+//    also when the test reads `i + K` or `i - K` computed without wrapping
+//    (`i + 1 < n`, `i + 5 <= n`, `i - 1 >= m`, or `(i | 1) < n` for an
+//    even i), which becomes a test of `i` against `ub - K`, saturated at
+//    the type's extreme where `ub - K` would wrap (`<=` and `>` turn strict,
+//    `<` and `>=` non-strict where needed so the saturated bound is exact);
 //  - do-while loops `do { ...; i += c } while (i P ub)` (the test in the
 //    before region after the body), also inside a guarding `scf.if`;
 //  - shapes that need a cleanup first (NormalizeWhileLoops.cpp): invariant
@@ -45,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopTestOffset.h"
 #include "RaisingUtils.h"
 #include "WhileLoopPatterns.h"
 
@@ -70,21 +74,6 @@ using Pred = arith::CmpIPredicate;
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static bool isSignedPredicate(Pred pred) {
-  return pred == Pred::slt || pred == Pred::sle || pred == Pred::sgt ||
-         pred == Pred::sge;
-}
-
-static bool isStrictPredicate(Pred pred) {
-  return pred == Pred::slt || pred == Pred::ult || pred == Pred::sgt ||
-         pred == Pred::ugt;
-}
-
-static bool isAscendingPredicate(Pred pred) {
-  return pred == Pred::slt || pred == Pred::sle || pred == Pred::ult ||
-         pred == Pred::ule;
-}
 
 /// Bit width of an integer or index type (index is 64 bits wide here).
 static unsigned getWidth(Type type) {
@@ -122,9 +111,9 @@ struct CountedLoop {
   bool doWhile = false;
   /// Do-while loops: the test reads `iv + step`, not `iv`.
   bool testsNext = false;
-  /// Pre-tested loops: the test reads `iv + testOffset` (computed without
-  /// wrapping), not `iv`.
-  std::optional<APInt> testOffset;
+  /// Pre-tested loops whose test reads `iv + K`, not `iv`: how `bound`
+  /// moves (`pred` is already the predicate of the test of `iv`).
+  std::optional<OffsetTest> testOffset;
   /// The scf.while, for facts its enclosing guards prove.
   Operation *whileOp = nullptr;
 };
@@ -218,58 +207,17 @@ static bool boundLeavesRoom(const CountedLoop &loop, Pred pred) {
   return le(min + mag - (strict ? 1 : 0), bound) && (strict || bound != min);
 }
 
-/// Matches `tested`, the value the test of `loop` reads, as `iv + K` with a
-/// constant K > 0 computed without wrapping: `addi iv, K` carrying the
-/// no-wrap flag of the (strict, ascending) predicate, or `ori iv, K` when
-/// every value of iv is a multiple of a power of two above K (instcombine's
-/// spelling of `i + 1` for an even `i`). Sets `testOffset`.
-static bool matchTestOffset(Value tested, Value iv, CountedLoop &loop) {
-  if (loop.pred != Pred::slt && loop.pred != Pred::ult)
+/// Matches the test of the pre-tested `loop` reading `tested` as a test of
+/// `iv + K` (LoopTestOffset.h) and moves its bound to `iv`.
+static bool matchCandidateOffset(Value tested, Value iv, CountedLoop &loop,
+                                 std::string &why) {
+  FailureOr<OffsetTest> offset =
+      matchOffsetTest(tested, iv, loop.init, loop.step, loop.pred, why);
+  if (failed(offset))
     return false;
-  APInt offset;
-  if (auto add = tested.getDefiningOp<arith::AddIOp>()) {
-    Value other = add.getLhs() == iv ? add.getRhs() : add.getLhs();
-    auto needed = loop.pred == Pred::slt ? arith::IntegerOverflowFlags::nsw
-                                         : arith::IntegerOverflowFlags::nuw;
-    if ((add.getLhs() != iv && add.getRhs() != iv) ||
-        !matchPattern(other, m_ConstantInt(&offset)) ||
-        !bitEnumContainsAll(add.getOverflowFlags(), needed))
-      return false;
-  } else if (auto orOp = tested.getDefiningOp<arith::OrIOp>()) {
-    APInt init;
-    if (orOp.getLhs() != iv ||
-        !matchPattern(orOp.getRhs(), m_ConstantInt(&offset)) ||
-        !matchPattern(loop.init, m_ConstantInt(&init)))
-      return false;
-    unsigned zeros = std::min(init.countr_zero(), loop.step.countr_zero());
-    if (zeros >= offset.getBitWidth() || offset.getActiveBits() > zeros)
-      return false;
-  } else {
-    return false;
-  }
-  if (!offset.isStrictlyPositive())
-    return false;
-  loop.testOffset = offset;
+  loop.pred = offset->pred;
+  loop.testOffset = *offset;
   return true;
-}
-
-/// Returns the bound B' with `iv < B'` equivalent to `iv + K < B`: B - K,
-/// saturated where B - K would wrap (then no iv passes either test).
-static Value buildOffsetBound(OpBuilder &builder, Location loc,
-                              const CountedLoop &loop) {
-  Type type = loop.bound.getType();
-  const APInt &offset = *loop.testOffset;
-  Value k = createConstant(builder, loc, type, offset);
-  Value bound;
-  if (loop.pred == Pred::slt)
-    bound = arith::MaxSIOp::create(
-        builder, loc, loop.bound,
-        createConstant(builder, loc, type,
-                       APInt::getSignedMinValue(offset.getBitWidth()) +
-                           offset));
-  else
-    bound = arith::MaxUIOp::create(builder, loc, loop.bound, k);
-  return arith::SubIOp::create(builder, loc, bound, k);
 }
 
 /// True if `loop` is a unit-step do-while loop below 64 bits. Its trip count
@@ -594,6 +542,8 @@ struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
           loop, "the test does not forward the loop state unchanged");
     CountedLoop counted;
     bool found = false;
+    // Why a stepped state value whose test reads `iv + K` was refused.
+    std::string offsetWhy;
     for (BlockArgument arg : before->getArguments()) {
       unsigned k = arg.getArgNumber();
       CountedLoop candidate;
@@ -604,10 +554,14 @@ struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
           !matchIncrement(loop.getYieldOp().getResults()[k],
                           loop.getAfterBody()->getArgument(k), candidate) ||
           !matchTest(cmp, tested, loop, candidate) ||
-          (derived && !matchTestOffset(tested, arg, candidate)))
+          (derived && !matchCandidateOffset(tested, arg, candidate, offsetWhy)))
         continue;
       counted = candidate;
       found = true;
+    }
+    if (!found && !offsetWhy.empty()) {
+      reasons.record(loop, offsetWhy);
+      return rewriter.notifyMatchFailure(loop, offsetWhy);
     }
     if (!found)
       return rewriter.notifyMatchFailure(
@@ -620,7 +574,8 @@ struct UpliftPreTestedLoop : OpRewritePattern<scf::WhileOp> {
     }
     if (counted.testOffset) {
       rewriter.setInsertionPoint(loop);
-      counted.bound = buildOffsetBound(rewriter, loop.getLoc(), counted);
+      counted.bound = buildOffsetBound(rewriter, loop.getLoc(), counted.bound,
+                                       *counted.testOffset);
       counted.testOffset.reset();
     }
     rewriteAsFor(rewriter, loop, counted, *plan, loop.getAfterBody());

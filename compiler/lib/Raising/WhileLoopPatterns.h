@@ -22,6 +22,27 @@ inline bool isDefinedOutside(mlir::Value value, mlir::Operation *loop) {
   return !loop->isAncestor(value.getParentBlock()->getParentOp());
 }
 
+/// True for the signed orderings `slt`, `sle`, `sgt`, `sge`.
+inline bool isSignedPredicate(mlir::arith::CmpIPredicate pred) {
+  using Pred = mlir::arith::CmpIPredicate;
+  return pred == Pred::slt || pred == Pred::sle || pred == Pred::sgt ||
+         pred == Pred::sge;
+}
+
+/// True for the strict orderings `<` and `>` of either signedness.
+inline bool isStrictPredicate(mlir::arith::CmpIPredicate pred) {
+  using Pred = mlir::arith::CmpIPredicate;
+  return pred == Pred::slt || pred == Pred::ult || pred == Pred::sgt ||
+         pred == Pred::ugt;
+}
+
+/// True for `<` and `<=` of either signedness: the bound is an upper one.
+inline bool isAscendingPredicate(mlir::arith::CmpIPredicate pred) {
+  using Pred = mlir::arith::CmpIPredicate;
+  return pred == Pred::slt || pred == Pred::sle || pred == Pred::ult ||
+         pred == Pred::ule;
+}
+
 /// Returns the predicate P' with `b P' a` equivalent to `a P b` (`eq` and
 /// `ne` are their own swaps).
 mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
