@@ -1,5 +1,5 @@
 // RUN: loom-opt %s --loom-lower-scf-to-dfg -split-input-file > %t.whole
-// RUN: loom-opt %s --loom-sink-region-constants --loom-lower-graph-regions --loom-finalize-graph-launches --loom-forall-to-thread -verify-each -split-input-file > %t.composed
+// RUN: loom-opt %s --loom-forall-to-thread --loom-sink-region-constants --loom-lower-graph-regions --loom-finalize-graph-launches -verify-each -split-input-file > %t.composed
 // RUN: diff %t.whole %t.composed
 // RUN: FileCheck %s < %t.whole
 

@@ -38,11 +38,13 @@ struct LowerSCFToDataflowPass
     if (failed(checkIndexWidth(module, indexWidth, getArgument())) ||
         failed(checkAllRegions(module, indexWidth)))
       return signalPassFailure();
+    // First, so that regions inside a flattened forall are at thread level
+    // when graph-region lowering and finalization see them.
+    flattenThreadForalls(module);
     sinkRegionConstants(module);
     if (failed(lowerGraphRegions(module, indexWidth)))
       return signalPassFailure();
     finalizeGraphLaunches(module);
-    flattenThreadForalls(module);
     // The finalized program must pass the whole-program checks.
     OpPassManager validator(ModuleOp::getOperationName());
     validator.addPass(loom::dataflow::createValidateDataflowPass());

@@ -16,14 +16,15 @@ def LowerSCFToDataflowPass
     The whole Part 3 lowering, composed of the registered passes below in
     this order (each can also be run alone in `loom-opt`):
 
-    1. `loom-sink-region-constants`: constants captured by a region become
+    1. `loom-forall-to-thread`: a thread whose only work is one thread-level
+       `scf.forall` takes the forall's domain as more coordinates (the
+       regions in its body are then at thread level);
+    2. `loom-sink-region-constants`: constants captured by a region become
        constants of the region;
-    2. `loom-lower-graph-regions`: every region into a graph definition and
+    3. `loom-lower-graph-regions`: every region into a graph definition and
        a launch (legality first, atomic publication, memory frontiers);
-    3. `loom-finalize-graph-launches`: launch chains, graph waits, the
-       thread yield frontier, then the finalized-program validator;
-    4. `loom-forall-to-thread`: a thread whose only work is one thread-level
-       `scf.forall` takes the forall's domain as more coordinates.
+    4. `loom-finalize-graph-launches`: launch chains, graph waits, the
+       thread yield frontier, then the finalized-program validator.
 
     Every region is checked against every legality rule before the first
     step changes anything, so a module with one illegal region is left
