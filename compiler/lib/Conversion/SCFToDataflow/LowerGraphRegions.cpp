@@ -228,8 +228,9 @@ LogicalResult loom::conversion::checkIndexWidth(ModuleOp module,
                             << " is not supported (32 or 64)";
 }
 
-LogicalResult loom::conversion::checkAllRegions(ModuleOp module,
-                                                unsigned indexWidth) {
+/// Checks every legality rule on every spatial region of `module` without
+/// changing it; each violation has its own diagnostic.
+static LogicalResult checkAllRegions(ModuleOp module, unsigned indexWidth) {
   bool legal = true;
   module.walk([&](SpatialRegionOp region) {
     auto thread = region->getParentOfType<ThreadOp>();

@@ -20,10 +20,6 @@ namespace loom::conversion {
 mlir::LogicalResult checkIndexWidth(mlir::ModuleOp module, unsigned indexWidth,
                                     llvm::StringRef passName);
 
-/// Checks every legality rule on every spatial region of `module` without
-/// changing it; each violation has its own diagnostic.
-mlir::LogicalResult checkAllRegions(mlir::ModuleOp module, unsigned indexWidth);
-
 /// loom-sink-region-constants: region value inputs defined by constants
 /// become constants of the region.
 void sinkRegionConstants(mlir::ModuleOp module);

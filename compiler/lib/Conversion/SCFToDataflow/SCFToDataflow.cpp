@@ -3,10 +3,10 @@
 // Part of the Loom project.
 //
 // loom-lower-scf-to-dfg is the registered passes of this directory run in
-// order on one module (see Passes.td). The steps are called directly, not
-// through a nested pass manager: a rejected module is then reported and
-// printed once, as this pass, and every region is checked before the first
-// step changes anything, so the rejected module is the input module.
+// order on one module (see Passes.td). The steps are called directly on a
+// scratch clone of the module, not through a nested pass manager: a
+// rejected module is then reported and printed once, as this pass, and it
+// is the input module, whichever step rejected it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,16 +35,19 @@ struct LowerSCFToDataflowPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkIndexWidth(module, indexWidth, getArgument())) ||
-        failed(checkAllRegions(module, indexWidth)))
+    if (failed(checkIndexWidth(module, indexWidth, getArgument())))
       return signalPassFailure();
+    // Atomic publication of the whole: the steps run on a scratch clone,
+    // which replaces the live body only if every step succeeded.
+    OwningOpRef<ModuleOp> scratch = module.clone();
     // First, so that regions inside a flattened forall are at thread level
     // when graph-region lowering and finalization see them.
-    flattenThreadForalls(module);
-    sinkRegionConstants(module);
-    if (failed(lowerGraphRegions(module, indexWidth)))
+    flattenThreadForalls(*scratch);
+    sinkRegionConstants(*scratch);
+    if (failed(lowerGraphRegions(*scratch, indexWidth)))
       return signalPassFailure();
-    finalizeGraphLaunches(module);
+    finalizeGraphLaunches(*scratch);
+    module.getBodyRegion().takeBody(scratch->getBodyRegion());
     // The finalized program must pass the whole-program checks.
     OpPassManager validator(ModuleOp::getOperationName());
     validator.addPass(loom::dataflow::createValidateDataflowPass());

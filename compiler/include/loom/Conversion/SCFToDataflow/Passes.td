@@ -26,10 +26,10 @@ def LowerSCFToDataflowPass
     4. `loom-finalize-graph-launches`: launch chains, graph waits, the
        thread yield frontier, then the finalized-program validator.
 
-    Every region is checked against every legality rule before the first
-    step changes anything, so a module with one illegal region is left
-    unchanged. The steps are called directly rather than through a nested
-    pass manager so that a failure is reported (and printed with
+    The steps run on a scratch clone of the module that replaces the live
+    body only if all of them succeed, so a rejected module is left exactly
+    as it was. They are called directly rather than through a nested pass
+    manager so that a failure is reported (and printed with
     `--mlir-print-ir-after-failure`) once, as this pass.
   }];
   let options = [
