@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loom/Ownership/Passes.h"
+#include "loom/Ownership/ThreadDomain.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,6 +65,28 @@ private:
 };
 } // namespace
 
+SmallVector<Value> loom::ownership::buildDenseExtents(OpBuilder &builder,
+                                                      Location loc,
+                                                      ValueRange lbs,
+                                                      ValueRange ubs,
+                                                      ValueRange steps) {
+  SmallVector<Value> extents;
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+    Value span = arith::SubIOp::create(builder, loc, ub, lb);
+    Value count = arith::CeilDivSIOp::create(builder, loc, span, step);
+    extents.push_back(arith::MaxSIOp::create(builder, loc, count, zero));
+  }
+  return extents;
+}
+
+Value loom::ownership::buildSourceInductionVar(OpBuilder &builder, Location loc,
+                                               Value lb, Value coordinate,
+                                               Value step) {
+  Value scaled = arith::MulIOp::create(builder, loc, coordinate, step);
+  return arith::AddIOp::create(builder, loc, lb, scaled);
+}
+
 /// Replaces one outermost forall by a thread launch and wait.
 static void outlineForall(scf::ForallOp forall, ThreadBuilder &threads) {
   unsigned rank = forall.getRank();
@@ -82,13 +105,8 @@ static void outlineForall(scf::ForallOp forall, ThreadBuilder &threads) {
   operands.append(steps.begin(), steps.end());
 
   // Host side: extents, launch, wait.
-  SmallVector<Value> extents;
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  for (unsigned d = 0; d < rank; ++d) {
-    Value span = arith::SubIOp::create(builder, loc, ubs[d], lbs[d]);
-    Value count = arith::CeilDivSIOp::create(builder, loc, span, steps[d]);
-    extents.push_back(arith::MaxSIOp::create(builder, loc, count, zero));
-  }
+  SmallVector<Value> extents =
+      loom::ownership::buildDenseExtents(builder, loc, lbs, ubs, steps);
   ThreadOp thread = threads.create(ValueRange(operands).getTypes(), rank);
   auto launch = ThreadLaunchOp::create(
       builder, loc, ThreadTokenType::get(builder.getContext()),
@@ -105,10 +123,9 @@ static void outlineForall(scf::ForallOp forall, ThreadBuilder &threads) {
   for (unsigned d = 0; d < rank; ++d) {
     Value lb = entry.getArgument(captured.size() + d);
     Value step = entry.getArgument(captured.size() + rank + d);
-    Value scaled =
-        arith::MulIOp::create(inside, loc, thread.getCoordinate(d), step);
     mapping.map(forall.getInductionVar(d),
-                arith::AddIOp::create(inside, loc, lb, scaled));
+                loom::ownership::buildSourceInductionVar(
+                    inside, loc, lb, thread.getCoordinate(d), step));
   }
   for (Operation &op : forall.getBody()->without_terminator())
     inside.clone(op, mapping);

@@ -3,13 +3,8 @@
 // Part of the Loom project.
 //
 // The sequential part of the recursive traversal: value lookup across
-// phases, constants, compute actors, and the leaf memory transfer
-//
-//   read of p:   ctrl = all_of(E, W[p]);  R[p] = all_of(R[p], done)
-//   write of p:  ctrl = all_of(E, R[p]);  W[p] = R[p] = done
-//
-// which orders RAW, WAR and WAW and adds nothing for read-after-read. A leaf
-// access never replaces E.
+// phases, constants, compute actors and the dispatch to the templates. The
+// leaf memory transfer and the event joins are in MemoryFrontiers.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,73 +45,6 @@ FailureOr<Value> GraphRegionLowering::lookup(Value source, Scope &scope) {
   Value projected = scope.project(*outer);
   scope.projected[source] = projected;
   return projected;
-}
-
-Value GraphRegionLowering::allOf(ArrayRef<Value> events, Location loc) {
-  SmallVector<Value> unique;
-  for (Value event : events)
-    if (event && !llvm::is_contained(unique, event))
-      unique.push_back(event);
-  assert(!unique.empty() && "all_of of nothing");
-  if (unique.size() == 1)
-    return unique.front();
-  if (unique.size() <= 4)
-    return SyncOp::create(builder, loc, ValueRange(unique).getTypes(), unique)
-        .getOutputs()
-        .front();
-  // Balanced binary tree; the left half takes the extra element.
-  size_t half = (unique.size() + 1) / 2;
-  Value left = allOf(ArrayRef(unique).take_front(half), loc);
-  Value right = allOf(ArrayRef(unique).drop_front(half), loc);
-  return allOf({left, right}, loc);
-}
-
-LogicalResult GraphRegionLowering::lowerLoad(Operation *op, Scope &scope,
-                                             FrontierState &state) {
-  auto load = cast<memref::LoadOp>(op);
-  FailureOr<Value> memory = lookup(load.getMemRef(), scope);
-  if (failed(memory))
-    return op->emitError() << "memref is not a memory input of the region";
-  SmallVector<Value> indices;
-  for (Value index : load.getIndices()) {
-    FailureOr<Value> mapped = lookup(index, scope);
-    if (failed(mapped))
-      return op->emitError() << "index is not available in the graph";
-    indices.push_back(*mapped);
-  }
-  unsigned p = getPartition(load.getMemRef());
-  Location loc = op->getLoc();
-  Value ctrl = allOf({state.exec, state.writes[p]}, loc);
-  auto access = LoadOp::create(builder, loc, load.getType(),
-                               builder.getNoneType(), *memory, indices, ctrl);
-  scope.mapping.map(load.getResult(), access.getData());
-  state.reads[p] = allOf({state.reads[p], access.getDone()}, loc);
-  return success();
-}
-
-LogicalResult GraphRegionLowering::lowerStore(Operation *op, Scope &scope,
-                                              FrontierState &state) {
-  auto store = cast<memref::StoreOp>(op);
-  FailureOr<Value> memory = lookup(store.getMemRef(), scope);
-  FailureOr<Value> value = lookup(store.getValueToStore(), scope);
-  if (failed(memory) || failed(value))
-    return op->emitError() << "operand is not available in the graph";
-  SmallVector<Value> indices;
-  for (Value index : store.getIndices()) {
-    FailureOr<Value> mapped = lookup(index, scope);
-    if (failed(mapped))
-      return op->emitError() << "index is not available in the graph";
-    indices.push_back(*mapped);
-  }
-  unsigned p = getPartition(store.getMemRef());
-  Location loc = op->getLoc();
-  Value ctrl = allOf({state.exec, state.reads[p]}, loc);
-  Value done = StoreOp::create(builder, loc, builder.getNoneType(), *memory,
-                               indices, *value, ctrl)
-                   .getDone();
-  state.writes[p] = done;
-  state.reads[p] = done;
-  return success();
 }
 
 LogicalResult GraphRegionLowering::lowerOp(Operation *op, Scope &scope,

@@ -1,49 +1,21 @@
-//===- SCFToDataflow.cpp - spatial regions into graphs and launches ------===//
+//===- SCFToDataflow.cpp - the whole Part 3 lowering ----------------------===//
 //
 // Part of the Loom project.
 //
-//   dataflow.thread @t(...) ctrl(%c) {          dataflow.graph private
-//   @t_g0(%start: none)
-//     %r = loom.spatial_region                      values(...) memories(...)
-//     -> values(T) {
-//         values(%v) memories(%m) -> values(T) {    ... actors ...
-//       ...                                         dataflow.graph.return
-//       values(%r)
-//     }                                                 complete(%done)
-//     ...                                         }
-//   }                                  =>       dataflow.thread @t(...)
-//   ctrl(%c) {
-//                                                 %r, %d =
-//                                                 dataflow.graph.launch @t_g0
-//                                                     deps(%c) values(%v)
-//                                                     memories(%m)
-//                                                 dataflow.graph.wait %d
-//                                                 ...
-//                                                 dataflow.thread.yield %d
-//                                               }
-//
-// Every region is lowered first; only if all succeed is the module changed
-// (atomic publication).
-//
-// A static `memref.alloca` inside a region is hoisted into the thread, just
-// before the launch, and becomes one more memory input of the graph, in an
-// alias partition of its own (a fresh allocation aliases nothing else). One
-// allocation serves every execution of the scope that declared it: a fresh
-// alloca's contents are undefined, so finding the previous iteration's
-// values there is one of the behaviours the source already allows, and the
-// partition's frontiers order each iteration's accesses after the last.
-// Inside an scf.forall the lanes would share it, so that is rejected.
+// loom-lower-scf-to-dfg is the registered passes of this directory run in
+// order on one module (see Passes.td). The steps are called directly on a
+// scratch clone of the module, not through a nested pass manager: a
+// rejected module is then reported and printed once, as this pass, and it
+// is the input module, whichever step rejected it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphRegionLowering.h"
-#include "RegionLegality.h"
+#include "LoweringSteps.h"
 
 #include "loom/Conversion/SCFToDataflow/Passes.h"
+#include "loom/Dialect/Dataflow/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace loom::conversion {
 #define GEN_PASS_DEF_LOWERSCFTODATAFLOWPASS
@@ -53,173 +25,7 @@ namespace loom::conversion {
 #define DEBUG_TYPE "loom-lower-scf-to-dfg"
 
 using namespace mlir;
-using namespace loom;
-using namespace loom::dataflow;
 using namespace loom::conversion;
-
-/// The symbol the graph of `region` asks for (the symbol table renames it
-/// on a collision).
-static std::string getGraphName(SpatialRegionOp region, ThreadOp thread) {
-  if (auto stem = region.getGraphNameAttr())
-    return stem.getValue().str();
-  return thread.getSymName().str() + "_g";
-}
-
-/// The allocations of `region` that become memory inputs, in body order.
-static SmallVector<memref::AllocaOp> getHoisted(SpatialRegionOp region) {
-  SmallVector<memref::AllocaOp> allocas;
-  region.getBody().walk(
-      [&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
-  return allocas;
-}
-
-/// The alias partition of each memory input of `region`, followed by its
-/// `numHoisted` hoisted allocations. Memory from outside the thread shares
-/// one conservative partition; every allocation of the thread aliases
-/// nothing else (distinct roots) and gets its own.
-static SmallVector<unsigned> assignPartitions(SpatialRegionOp region,
-                                              size_t numHoisted,
-                                              unsigned &numPartitions) {
-  SmallVector<unsigned> partitionOf;
-  std::optional<unsigned> shared;
-  for (Value memory : region.getMemoryInputs()) {
-    if (memory.getDefiningOp<memref::AllocaOp>()) {
-      partitionOf.push_back(numPartitions++);
-      continue;
-    }
-    if (!shared)
-      shared = numPartitions++;
-    partitionOf.push_back(*shared);
-  }
-  for (size_t i = 0; i < numHoisted; ++i)
-    partitionOf.push_back(numPartitions++);
-  return partitionOf;
-}
-
-/// The graph definition of `region` next to `thread`, without a body yet:
-/// the region's value and memory inputs, then one memory input per
-/// allocation hoisted out of it.
-static GraphOp createEmptyGraph(SpatialRegionOp region, ThreadOp thread,
-                                ArrayRef<memref::AllocaOp> hoisted,
-                                SymbolTable &symbols) {
-  OpBuilder builder(thread);
-  SmallVector<Type> inputs(region.getValueInputs().getTypes());
-  llvm::append_range(inputs, region.getMemoryInputs().getTypes());
-  for (memref::AllocaOp alloca : hoisted)
-    inputs.push_back(alloca.getType());
-  int32_t numMemories =
-      static_cast<int32_t>(region.getMemoryInputs().size() + hoisted.size());
-  SmallVector<Type> results(region.getValueResults().getTypes());
-  std::string name = getGraphName(region, thread);
-  auto graph = GraphOp::create(
-      builder, region.getLoc(), name, builder.getFunctionType(inputs, results),
-      {static_cast<int32_t>(region.getValueInputs().size()), 0, numMemories},
-      {static_cast<int32_t>(results.size()), 0, 0});
-  symbols.insert(graph); // Renames on a collision.
-  return graph;
-}
-
-/// Builds the graph definition of `region` next to `thread`, or fails with
-/// a diagnostic; on failure nothing is left behind.
-static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
-                                     SymbolTable &symbols,
-                                     unsigned indexWidth) {
-  SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
-  GraphOp graph = createEmptyGraph(region, thread, hoisted, symbols);
-  Block &body = region.getBody().front();
-  unsigned numValues = region.getValueInputs().size();
-  unsigned numPartitions = 0;
-  SmallVector<unsigned> partitionOf =
-      assignPartitions(region, hoisted.size(), numPartitions);
-  GraphRegionLowering lowering(graph, numPartitions, indexWidth);
-  Scope top;
-  top.control = graph.getStart();
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    Value graphArg = graph.getPayloadArgument(i);
-    if (i < numValues)
-      top.mapping.map(arg, graphArg);
-    else
-      lowering.bindMemory(arg, graphArg, partitionOf[i - numValues]);
-  }
-  for (auto [k, alloca] : llvm::enumerate(hoisted)) {
-    unsigned memoryIndex = region.getMemoryInputs().size() + k;
-    lowering.bindMemory(alloca.getResult(),
-                        graph.getPayloadArgument(numValues + memoryIndex),
-                        partitionOf[memoryIndex]);
-  }
-  FrontierState start{graph.getStart(), {}, {}};
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    start.writes.push_back(graph.getStart());
-    start.reads.push_back(graph.getStart());
-  }
-  FailureOr<FrontierState> final = lowering.lowerBlock(body, top, start);
-  SmallVector<Value> outputs;
-  if (succeeded(final))
-    for (Value yielded : body.getTerminator()->getOperands()) {
-      FailureOr<Value> value = lowering.lookup(yielded, top);
-      if (failed(value)) {
-        final = failure();
-        break;
-      }
-      outputs.push_back(*value);
-    }
-  if (failed(final)) {
-    std::string name = graph.getSymName().str();
-    graph.erase();
-    return region.emitError()
-           << "cannot lower spatial region '" << name << "' of thread @"
-           << thread.getSymName() << " (see the error above)";
-  }
-  // Retirement: all_of(final E, every final R) published together with the
-  // value outputs in one mixed rendezvous, so values and completion agree.
-  OpBuilder &b = lowering.getBuilder();
-  SmallVector<Value> joined = {final->exec};
-  llvm::append_range(joined, final->reads);
-  Value events = lowering.allOf(joined, region.getLoc());
-  // Value outputs are published with the completion in one mixed sync.
-  Value complete = events;
-  SmallVector<Value> values(outputs);
-  if (!outputs.empty()) {
-    SmallVector<Value> published = {events};
-    llvm::append_range(published, outputs);
-    auto sync = SyncOp::create(b, region.getLoc(),
-                               ValueRange(published).getTypes(), published);
-    complete = sync.getOutputs().front();
-    values.assign(sync.getOutputs().begin() + 1, sync.getOutputs().end());
-  }
-  if (complete == graph.getStart()) {
-    graph.erase();
-    return region.emitError() << "spatial region has no observable effect";
-  }
-  GraphReturnOp::create(b, region.getLoc(), values, ValueRange(), ValueRange(),
-                        ValueRange{complete});
-  return graph;
-}
-
-/// Replaces `region` by a launch of `graph`; returns the launch's done.
-static Value replaceByLaunch(SpatialRegionOp region, GraphOp graph,
-                             Value dependency) {
-  OpBuilder builder(region);
-  SmallVector<Value> memories(region.getMemoryInputs());
-  for (memref::AllocaOp alloca : getHoisted(region)) {
-    alloca->moveBefore(region);
-    memories.push_back(alloca.getResult());
-  }
-  auto launch = GraphLaunchOp::create(
-      builder, region.getLoc(), region.getValueResults().getTypes(),
-      TypeRange(), builder.getNoneType(),
-      FlatSymbolRefAttr::get(graph.getSymNameAttr()), ValueRange{dependency},
-      region.getValueInputs(), ValueRange(), memories, ValueRange(),
-      /*source_maps=*/ArrayAttr());
-  region.getValueResults().replaceAllUsesWith(launch.getValueResults());
-  // Stored-program code after the launch sees its effects only once it
-  // retired.
-  Operation *next = region->getNextNode();
-  if (next && !isa<ThreadYieldOp, SpatialRegionOp>(next))
-    GraphWaitOp::create(builder, region.getLoc(), ValueRange{launch.getDone()});
-  region.erase();
-  return launch.getDone();
-}
 
 namespace {
 struct LowerSCFToDataflowPass
@@ -229,50 +35,24 @@ struct LowerSCFToDataflowPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (indexWidth != 32 && indexWidth != 64) {
-      module.emitError() << "loom-lower-scf-to-dfg: index-width="
-                         << static_cast<unsigned>(indexWidth)
-                         << " is not supported (32 or 64)";
+    if (failed(checkIndexWidth(module, indexWidth, getArgument())))
       return signalPassFailure();
-    }
-    // Every rule is checked on every region before anything is built.
-    bool legal = true;
-    module.walk([&](SpatialRegionOp region) {
-      auto thread = region->getParentOfType<ThreadOp>();
-      legal &= succeeded(checkRegionLegality(
-          region, getGraphName(region, thread), indexWidth));
-    });
-    if (!legal)
+    // Atomic publication of the whole: the steps run on a scratch clone,
+    // which replaces the live body only if every step succeeded.
+    OwningOpRef<ModuleOp> scratch = module.clone();
+    // First, so that regions inside a flattened forall are at thread level
+    // when graph-region lowering and finalization see them.
+    flattenThreadForalls(*scratch);
+    sinkRegionConstants(*scratch);
+    if (failed(lowerGraphRegions(*scratch, indexWidth)))
       return signalPassFailure();
-    SymbolTable symbols(module);
-    SmallVector<std::pair<SpatialRegionOp, GraphOp>> lowered;
-    bool failedAny = false;
-    module.walk([&](SpatialRegionOp region) {
-      auto thread = region->getParentOfType<ThreadOp>();
-      FailureOr<GraphOp> graph =
-          buildGraph(region, thread, symbols, indexWidth);
-      if (failed(graph))
-        failedAny = true;
-      else
-        lowered.push_back({region, *graph});
-    });
-    if (failedAny) {
-      // Atomic publication: the live module keeps every region.
-      for (auto &[region, graph] : lowered)
-        graph.erase();
-      return signalPassFailure();
-    }
-    DenseMap<Operation *, Value> lastDone;
-    for (auto &[region, graph] : lowered) {
-      auto thread = region->getParentOfType<ThreadOp>();
-      Value dependency = lastDone.lookup(thread);
-      if (!dependency)
-        dependency = thread.getThreadCtrl();
-      lastDone[thread] = replaceByLaunch(region, graph, dependency);
-    }
-    // Each thread's launches form one chain: its last done covers them all.
-    for (auto &[thread, done] : lastDone)
-      cast<ThreadOp>(thread).getYield()->setOperands(ValueRange{done});
+    finalizeGraphLaunches(*scratch);
+    module.getBodyRegion().takeBody(scratch->getBodyRegion());
+    // The finalized program must pass the whole-program checks.
+    OpPassManager validator(ModuleOp::getOperationName());
+    validator.addPass(loom::dataflow::createValidateDataflowPass());
+    if (failed(runPipeline(validator, module)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -1,0 +1,47 @@
+// RUN: loom-opt %s --loom-finalize-graph-launches -verify-each -split-input-file | FileCheck %s
+// RUN: loom-opt %s --loom-finalize-graph-launches --loom-finalize-graph-launches -split-input-file | FileCheck %s
+
+// Launches on the thread's control are chained in body order; a wait
+// follows a launch only when stored-program code (not an allocation, not
+// the next launch) comes after it; the yield frontier is the last done.
+// Running the pass twice gives the same program.
+// CHECK-LABEL: dataflow.thread private @t
+//  CHECK-SAME: ctrl(%[[CTRL:[^)]+]])
+//  CHECK-NEXT: %[[D0:.+]] = dataflow.graph.launch @g deps(%[[CTRL]])
+//  CHECK-NEXT: %[[L:.+]] = memref.alloca()
+//  CHECK-NEXT: %[[D1:.+]] = dataflow.graph.launch @g4 deps(%[[D0]])
+//  CHECK-NEXT: dataflow.graph.wait %[[D1]]
+//  CHECK-NEXT: arith.constant
+//  CHECK-NEXT: memref.load
+//  CHECK-NEXT: %[[D2:.+]] = dataflow.graph.launch @g deps(%[[D1]])
+//  CHECK-NEXT: dataflow.thread.yield %[[D2]]
+dataflow.graph private @g(%start: none) memories(%m: memref<?xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<?xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.graph private @g4(%start: none) memories(%m: memref<4xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<4xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.thread private @t(%a: memref<?xf32>) ctrl(%c) domain<dense> {
+  %d0 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  %l = memref.alloca() : memref<4xf32>
+  %d1 = dataflow.graph.launch @g4 deps(%c) memories(%l : memref<4xf32>)
+  %c0 = arith.constant 0 : index
+  %x = memref.load %a[%c0] : memref<?xf32>
+  %d2 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  dataflow.thread.yield
+}
+
+// -----
+
+// A thread without launches is left alone.
+// CHECK-LABEL: dataflow.thread private @empty
+//  CHECK-NEXT: dataflow.thread.yield{{$}}
+dataflow.thread private @empty(%a: memref<?xf32>) ctrl(%c) domain<dense> {
+  dataflow.thread.yield
+}
