@@ -12,6 +12,12 @@
 //   loom-raise-check k.ll --kernel=_Z4vaddPKfS0_Pfi \
 //       --args='f32[64],f32[64],f32[64],i32=64' [--seed=N]
 //
+// With --emu, the kernel is also compiled as loom-clang++ compiles it, down
+// to its dataflow program, which runs on the emulator (the program
+// interpreter of LOOM_BACKEND=emu) with the same inputs; it must agree with
+// the original bit for bit as well (`EMU-MATCH`), and a kernel that cannot
+// run there prints why (`EMU-UNSUPPORTED`).
+//
 // Before running, it prints what the raising produced: its remarks, the
 // raised type of every parameter (memref roots), the structured loops, and
 // the LLVM operations and `cf` branches that remain, so tests can check
@@ -20,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgSpec.h"
+#include "EmuRun.h"
 #include "IsolatedRun.h"
 
 #include "loom/InitAllDialects.h"
@@ -41,11 +48,13 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 
+#include <chrono>
 #include <cstring>
 #include <ffi.h>
 
@@ -68,6 +77,14 @@ static cl::opt<unsigned>
     timeout("timeout", cl::init(60),
             cl::desc("Seconds each kernel may run before it counts as hung "
                      "(0: no limit)"));
+static cl::opt<bool>
+    emu("emu", cl::desc("Also run the kernel's dataflow program on the "
+                        "emulator and compare it with the original"));
+static cl::opt<double> benchSeconds(
+    "bench-seconds", cl::init(0),
+    cl::desc("Instead of checking, time the original kernel (native, JIT) "
+             "and its dataflow program on the emulator for about this many "
+             "seconds each, in this process, and print one BENCH line"));
 static cl::opt<unsigned>
     maxMismatches("max-mismatches", cl::init(8),
                   cl::desc("Mismatches printed per buffer (default 8)"));
@@ -139,13 +156,40 @@ static Expected<FfiSignature> getFfiSignature(const Function &function) {
 /// device preparation.
 static void ignoreLoopHints(const char *) {}
 
-/// JIT-compiles `module` alone and calls `name` with `slots` (one 64-bit
-/// slot per parameter, the value in its low bytes). Returns the result's
-/// bits (0 for void).
-static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
-                                   std::unique_ptr<LLVMContext> context,
-                                   StringRef name,
-                                   SmallVectorImpl<uint64_t> &slots) {
+namespace {
+/// One JIT-compiled function, callable any number of times.
+class JitFunction {
+public:
+  /// JIT-compiles `module` alone and looks `name` up; `numSlots` parameters
+  /// will be passed.
+  static Expected<std::unique_ptr<JitFunction>>
+  create(std::unique_ptr<Module> module, std::unique_ptr<LLVMContext> context,
+         StringRef name, size_t numSlots);
+
+  /// Calls the function with `slots` (one 64-bit slot per parameter, the
+  /// value in its low bytes). Returns the result's bits (0 for void).
+  uint64_t call(SmallVectorImpl<uint64_t> &slots) {
+    SmallVector<void *> values;
+    for (uint64_t &slot : slots)
+      values.push_back(&slot);
+    // libffi widens small integer results to a whole ffi_arg.
+    uint64_t result[2] = {0, 0};
+    ffi_call(&cif, FFI_FN(address.toPtr<void (*)()>()), result, values.data());
+    return result[0];
+  }
+
+private:
+  std::unique_ptr<orc::LLJIT> jit;
+  FfiSignature signature;
+  ffi_cif cif;
+  orc::ExecutorAddr address;
+};
+} // namespace
+
+Expected<std::unique_ptr<JitFunction>>
+JitFunction::create(std::unique_ptr<Module> module,
+                    std::unique_ptr<LLVMContext> context, StringRef name,
+                    size_t numSlots) {
   Function *function = module->getFunction(name);
   if (!function || function->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
@@ -153,46 +197,56 @@ static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
   // A kernel may be internal (an outlined loop region); export it.
   function->setLinkage(GlobalValue::ExternalLinkage);
   function->setVisibility(GlobalValue::DefaultVisibility);
+  auto compiled = std::make_unique<JitFunction>();
   Expected<FfiSignature> signature = getFfiSignature(*function);
   if (!signature)
     return signature.takeError();
-  if (signature->params.size() != slots.size())
+  compiled->signature = std::move(*signature);
+  if (compiled->signature.params.size() != numSlots)
     return createStringError(
         inconvertibleErrorCode(),
-        "'" + name + "' takes " + Twine(signature->params.size()) +
-            " LLVM parameters, but " + Twine(slots.size()) + " were built");
+        "'" + name + "' takes " + Twine(compiled->signature.params.size()) +
+            " LLVM parameters, but " + Twine(numSlots) + " were built");
 
   Expected<std::unique_ptr<orc::LLJIT>> jit = orc::LLJITBuilder().create();
   if (!jit)
     return jit.takeError();
+  compiled->jit = std::move(*jit);
   // The device preparation carries loop hints as calls of a marker the
   // ownership passes consume; it computes nothing, so it runs as a no-op.
-  orc::JITDylib &dylib = (*jit)->getMainJITDylib();
-  if (Error error = dylib.define(
-          orc::absoluteSymbols({{(*jit)->mangleAndIntern("__loom_loop_hints"),
+  orc::LLJIT &lljit = *compiled->jit;
+  if (Error error = lljit.getMainJITDylib().define(
+          orc::absoluteSymbols({{lljit.mangleAndIntern("__loom_loop_hints"),
                                  {orc::ExecutorAddr::fromPtr(&ignoreLoopHints),
                                   JITSymbolFlags::Exported}}})))
     return std::move(error);
-  if (Error error = (*jit)->addIRModule(
+  if (Error error = lljit.addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return std::move(error);
-  Expected<orc::ExecutorAddr> address = (*jit)->lookup(name);
+  Expected<orc::ExecutorAddr> address = lljit.lookup(name);
   if (!address)
     return address.takeError();
-
-  ffi_cif cif;
-  if (ffi_prep_cif(&cif, FFI_DEFAULT_ABI, signature->params.size(),
-                   signature->result, signature->params.data()) != FFI_OK)
+  compiled->address = *address;
+  if (ffi_prep_cif(&compiled->cif, FFI_DEFAULT_ABI,
+                   compiled->signature.params.size(),
+                   compiled->signature.result,
+                   compiled->signature.params.data()) != FFI_OK)
     return createStringError(inconvertibleErrorCode(),
                              "libffi cannot describe the call of '" + name +
                                  "'");
-  SmallVector<void *> values;
-  for (uint64_t &slot : slots)
-    values.push_back(&slot);
-  // libffi widens small integer results to a whole ffi_arg.
-  uint64_t result[2] = {0, 0};
-  ffi_call(&cif, FFI_FN(address->toPtr<void (*)()>()), result, values.data());
-  return result[0];
+  return compiled;
+}
+
+/// JIT-compiles `module` alone and calls `name` once with `slots`.
+static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
+                                   std::unique_ptr<LLVMContext> context,
+                                   StringRef name,
+                                   SmallVectorImpl<uint64_t> &slots) {
+  Expected<std::unique_ptr<JitFunction>> function = JitFunction::create(
+      std::move(module), std::move(context), name, slots.size());
+  if (!function)
+    return function.takeError();
+  return (*function)->call(slots);
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,19 +460,22 @@ static SmallVector<uint64_t> buildRaisedSlots(ArrayRef<void *> data,
 
 /// Compares the buffers and results of two executions; prints the first
 /// mismatches and returns how many elements differ.
+/// `label` names the second execution ("raised", "emu") and `prefix` starts
+/// every mismatch line.
 static uint64_t compare(const Execution &original, const Execution &raised,
-                        ArrayRef<ArgSpec> specs, Type *resultType) {
+                        ArrayRef<ArgSpec> specs, Type *resultType,
+                        StringRef label, StringRef prefix) {
   uint64_t mismatches = 0;
   for (auto [index, spec] : llvm::enumerate(specs)) {
     if (!spec.isBuffer)
       continue;
     const Buffer &expected = original.buffers[index];
     const Buffer &actual = raised.buffers[index];
-    for (auto [name, run] : {std::make_pair("original", &expected),
-                             std::make_pair("raised", &actual)})
+    for (auto [name, run] : {std::make_pair(StringRef("original"), &expected),
+                             std::make_pair(label, &actual)})
       if (!run->hasIntactRedZones()) {
         ++mismatches;
-        outs() << "MISMATCH param " << index << ": the " << name
+        outs() << prefix << "MISMATCH param " << index << ": the " << name
                << " kernel wrote outside the buffer\n";
       }
     unsigned size = getElementSize(spec.kind);
@@ -431,9 +488,10 @@ static uint64_t compare(const Execution &original, const Execution &raised,
       ++mismatches;
       if (printed++ >= maxMismatches)
         continue;
-      outs() << "MISMATCH param " << index << " [" << i << "]: original ";
+      outs() << prefix << "MISMATCH param " << index << " [" << i
+             << "]: original ";
       printElement(outs(), expected, i);
-      outs() << ", raised ";
+      outs() << ", " << label << " ";
       printElement(outs(), actual, i);
       outs() << "\n";
     }
@@ -446,13 +504,108 @@ static uint64_t compare(const Execution &original, const Execution &raised,
   uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
   if ((original.result & mask) != (raised.result & mask)) {
     ++mismatches;
-    outs() << "MISMATCH result: original ";
+    outs() << prefix << "MISMATCH result: original ";
     printValue(outs(), shown, original.result);
-    outs() << ", raised ";
+    outs() << ", " << label << " ";
     printValue(outs(), shown, raised.result);
     outs() << "\n";
   }
   return mismatches;
+}
+
+/// Calls `body` until `seconds` have passed (at least once); returns the
+/// number of calls and the seconds they took.
+static std::pair<uint64_t, double> repeatFor(double seconds,
+                                             function_ref<Error()> body) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
+  uint64_t calls = 0;
+  double elapsed = 0;
+  do {
+    exitOnError(body());
+    ++calls;
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  } while (elapsed < seconds);
+  return {calls, elapsed};
+}
+
+/// --bench-seconds: times the original kernel natively and its dataflow
+/// program on the emulator side by side, each on its own copy of the
+/// inputs, and prints firings per second and the emulator's slowdown.
+static int runBenchmark(std::unique_ptr<Module> original,
+                        std::unique_ptr<LLVMContext> context,
+                        ArrayRef<ArgSpec> specs, DataflowKernel &dataflow) {
+  Execution runs[2];
+  for (Execution &run : runs)
+    for (auto [index, spec] : llvm::enumerate(specs))
+      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                          : Buffer{spec.kind, 0, {}});
+  auto dataOf = [](Execution &run) {
+    SmallVector<void *> data;
+    for (Buffer &buffer : run.buffers)
+      data.push_back(buffer.storage.empty() ? nullptr : buffer.data());
+    return data;
+  };
+  SmallVector<void *> nativeData = dataOf(runs[0]), emuData = dataOf(runs[1]);
+  SmallVector<uint64_t> slots = buildOriginalSlots(nativeData, specs);
+  std::unique_ptr<JitFunction> native = exitOnError(JitFunction::create(
+      std::move(original), std::move(context), kernelName, slots.size()));
+  auto [nativeCalls, nativeSeconds] = repeatFor(benchSeconds, [&] {
+    native->call(slots);
+    return Error::success();
+  });
+  auto [emuCalls, emuSeconds] = repeatFor(benchSeconds, [&] {
+    return runOnEmulator(dataflow, emuData, specs).takeError();
+  });
+  double nativePerCall = nativeSeconds / nativeCalls;
+  double emuPerCall = emuSeconds / emuCalls;
+  double firings = double(dataflow.stats.firings) / emuCalls;
+  outs() << formatv("BENCH {0} firings={1} emu_s={2:e} native_s={3:e} "
+                    "firings_per_s={4:e} slowdown={5:e}\n",
+                    kernelName, uint64_t(firings), emuPerCall, nativePerCall,
+                    firings / emuPerCall, emuPerCall / nativePerCall);
+  return 0;
+}
+
+/// Runs the dataflow program on the emulator in a child process on fresh
+/// copies of the inputs and compares it with the `original` execution.
+/// Prints EMU-MATCH, EMU-FAIL with the mismatches, or EMU-UNSUPPORTED with
+/// the reason the kernel cannot run there; returns whether it matched.
+static bool checkOnEmulator(const Execution &original, ArrayRef<ArgSpec> specs,
+                            Type *resultType,
+                            Expected<DataflowKernel> dataflow) {
+  if (!dataflow) {
+    outs() << "EMU-UNSUPPORTED " << kernelName << ": "
+           << toString(dataflow.takeError()) << "\n";
+    return false;
+  }
+  Execution run;
+  for (auto [index, spec] : llvm::enumerate(specs))
+    run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                        : Buffer{spec.kind, 0, {}});
+  std::unique_ptr<SharedArena> arena =
+      exitOnError(SharedArena::create(run.buffers));
+  Expected<uint64_t> result =
+      runIsolated(*arena, run.buffers, timeout, [&](ArrayRef<void *> data) {
+        return runOnEmulator(*dataflow, data, specs);
+      });
+  if (!result) {
+    outs() << "EMU-MISMATCH the emulated kernel failed where the original "
+              "ran: "
+           << toString(result.takeError()) << "\n"
+           << "EMU-FAIL " << kernelName << "\n";
+    return false;
+  }
+  run.result = *result;
+  uint64_t mismatches =
+      compare(original, run, specs, resultType, "emu", "EMU-");
+  if (mismatches == 0) {
+    outs() << "EMU-MATCH " << kernelName << "\n";
+    return true;
+  }
+  outs() << "EMU-FAIL " << kernelName << ": " << mismatches
+         << " mismatching values\n";
+  return false;
 }
 
 int main(int argc, char **argv) {
@@ -501,7 +654,18 @@ int main(int argc, char **argv) {
         return mlir::success();
       });
   RaisedKernel raised = exitOnError(raiseKernel(mlirContext));
+  // Compiled before any run, from the unmodified original module.
+  std::optional<Expected<DataflowKernel>> dataflow;
+  if (emu)
+    dataflow.emplace(compileToDataflow(*original, kernelName, mlirContext));
 
+  if (benchSeconds > 0) {
+    if (!dataflow)
+      dataflow.emplace(compileToDataflow(*original, kernelName, mlirContext));
+    DataflowKernel compiled = exitOnError(std::move(*dataflow));
+    return runBenchmark(std::move(original), std::move(originalContext), specs,
+                        compiled);
+  }
   if (raised.paramTypes.size() != specs.size()) {
     WithColor::error(errs(), "loom-raise-check")
         << "the raised kernel has " << raised.paramTypes.size()
@@ -546,12 +710,14 @@ int main(int argc, char **argv) {
   }
   runs[1].result = *raisedResult;
 
-  uint64_t mismatches = compare(runs[0], runs[1], specs, resultType);
-  if (mismatches == 0) {
+  uint64_t mismatches =
+      compare(runs[0], runs[1], specs, resultType, "raised", "");
+  if (mismatches == 0)
     outs() << "MATCH " << kernelName << "\n";
-    return 0;
-  }
-  outs() << "FAIL " << kernelName << ": " << mismatches
-         << " mismatching values\n";
-  return 1;
+  else
+    outs() << "FAIL " << kernelName << ": " << mismatches
+           << " mismatching values\n";
+  bool emuMatches =
+      !emu || checkOnEmulator(runs[0], specs, resultType, std::move(*dataflow));
+  return mismatches == 0 && emuMatches ? 0 : 1;
 }

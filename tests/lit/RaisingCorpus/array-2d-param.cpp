@@ -8,6 +8,9 @@
 // RUN:   --args='i32[96],i32[6],i32=6' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/row_sums.ll --kernel=_Z8row_sumsPA16_KiPii \
 // RUN:   --args='i32[96],i32[6],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/row_sums.ll --kernel=_Z8row_sumsPA16_KiPii \
+// RUN:   --args='i32[96],i32[6],i32=6' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z8row_sumsPA16_KiPii
 
 #include <loom/loom.h>
 

@@ -10,6 +10,9 @@
 // RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64],i32=64' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/bit_mix.ll --kernel=_Z7bit_mixPKjPji \
 // RUN:   --args='i32[64]:range=0..255,i32[64],i32=64' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/bit_mix.ll --kernel=_Z7bit_mixPKjPji \
+// RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z7bit_mixPKjPji
 
 #include <loom/loom.h>
 

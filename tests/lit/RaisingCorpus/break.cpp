@@ -7,6 +7,9 @@
 // RUN:   --args='i32[64]:range=-3..100,i32=64' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/sum_until_negative.ll --kernel=_Z18sum_until_negativePKii \
 // RUN:   --args='i32[64]:range=0..100,i32=64' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/sum_until_negative.ll --kernel=_Z18sum_until_negativePKii \
+// RUN:   --args='i32[64]:range=-3..100,i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z18sum_until_negativePKii
 
 #include <loom/loom.h>
 

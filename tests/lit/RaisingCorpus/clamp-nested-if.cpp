@@ -7,6 +7,9 @@
 // RUN:   --args='i32[50],i32[50],i32=50,i32=-300,i32=400' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/clamp.ll --kernel=_Z5clampPKiPiiii \
 // RUN:   --args='i32[50],i32[50],i32=50,i32=0,i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/clamp.ll --kernel=_Z5clampPKiPiiii \
+// RUN:   --args='i32[50],i32[50],i32=50,i32=-300,i32=400' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z5clampPKiPiiii
 
 #include <loom/loom.h>
 

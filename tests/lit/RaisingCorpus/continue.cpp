@@ -7,6 +7,9 @@
 // RUN:   --args='i32[50],i32[50],i32=50' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/skip_odd.ll --kernel=_Z8skip_oddPKiPii \
 // RUN:   --args='i32[50],i32[50],i32=7' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/skip_odd.ll --kernel=_Z8skip_oddPKiPii \
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z8skip_oddPKiPii
 
 #include <loom/loom.h>
 

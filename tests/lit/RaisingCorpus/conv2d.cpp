@@ -8,6 +8,9 @@
 // RUN:   --args='f32[120],f32[9],f32[80],i32=10,i32=12,i32=3,i32=3' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/conv2d.ll --kernel=_Z6conv2dPKfS0_Pfiiii \
 // RUN:   --args='f32[120],f32[9],f32[110],i32=10,i32=12,i32=1,i32=2' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/conv2d.ll --kernel=_Z6conv2dPKfS0_Pfiiii \
+// RUN:   --args='f32[120],f32[9],f32[80],i32=10,i32=12,i32=3,i32=3' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z6conv2dPKfS0_Pfiiii
 
 #include <loom/loom.h>
 

@@ -9,6 +9,9 @@
 // RUN:   --args='i32[25],i32[25],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/scale_do_while.ll --kernel=_Z14scale_do_whilePKiPii \
 // RUN:   --args='i32[25],i32[25],i32=-4' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/scale_do_while.ll --kernel=_Z14scale_do_whilePKiPii \
+// RUN:   --args='i32[25],i32[25],i32=25' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z14scale_do_whilePKiPii
 
 #include <loom/loom.h>
 

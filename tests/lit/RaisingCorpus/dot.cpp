@@ -9,6 +9,9 @@
 // RUN:   --args='f32[64],f32[64],i32=0' --seed=4 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/dot.ll --kernel=_Z3dotPKfS0_i \
 // RUN:   --args='f32[64],f32[64],i32=1' --seed=5 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/dot.ll --kernel=_Z3dotPKfS0_i \
+// RUN:   --args='f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z3dotPKfS0_i
 
 #include <loom/loom.h>
 

@@ -12,6 +12,9 @@
 // RUN:   --args='i32[40],i32=39' --seed=3 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
 // RUN:   --args='i32[40],i32=-5' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
+// RUN:   --args='i32[40],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z12fill_stride3Pii
 
 #include <loom/loom.h>
 

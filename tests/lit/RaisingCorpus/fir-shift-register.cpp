@@ -12,6 +12,9 @@
 // RUN:   --args='f32[40],f32[8],f32[40],i32=40' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/fir.ll --kernel=_Z3firPKfS0_Pfi \
 // RUN:   --args='f32[40],f32[8],f32[40],i32=3' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: not loom-raise-check %t.d/fir.ll --kernel=_Z3firPKfS0_Pfi \
+// RUN:   --args='f32[40],f32[8],f32[40],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-UNSUPPORTED _Z3firPKfS0_Pfi: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: stays InstructionCore code of thread @{{.+}}: 'llvm.alloca' has no dataflow actor)
 
 #include <loom/loom.h>
 

@@ -6,6 +6,9 @@
 // RUN:   --args='f64[40],i32=40' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/sum_squares.ll --kernel=_Z11sum_squaresPKdi \
 // RUN:   --args='f64[40],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/sum_squares.ll --kernel=_Z11sum_squaresPKdi \
+// RUN:   --args='f64[40],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z11sum_squaresPKdi
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=6' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/gemm.ll --kernel=_Z4gemmPKfS0_Pfiii \
 // RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=0' --seed=8 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/gemm.ll --kernel=_Z4gemmPKfS0_Pfiii \
+// RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=6' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z4gemmPKfS0_Pfiii
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='f32[30],f32[30],i32=30,f32=0.75' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale_guarded.ll --kernel=_Z13scale_guardedPKfPfif \
 // RUN:   --args='f32[30],f32[30],i32=0,f32=0.75' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/scale_guarded.ll --kernel=_Z13scale_guardedPKfPfif \
+// RUN:   --args='f32[30],f32[30],i32=30,f32=0.75' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z13scale_guardedPKfPfif
 
 #include <loom/loom.h>
 

@@ -6,6 +6,9 @@
 // RUN:   --args='i32[100]:range=0..15,i32[16],i32=100' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/histogram.ll --kernel=_Z9histogramPKiPii \
 // RUN:   --args='i32[100]:range=3..5,i32[16],i32=99' --seed=11 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/histogram.ll --kernel=_Z9histogramPKiPii \
+// RUN:   --args='i32[100]:range=0..15,i32[16],i32=100' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z9histogramPKiPii
 
 #include <loom/loom.h>
 

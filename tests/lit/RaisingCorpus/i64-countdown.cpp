@@ -10,6 +10,9 @@
 // RUN:   --args='i64[20],i64=0' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/weighted_sum.ll --kernel=_Z12weighted_sumPKll \
 // RUN:   --args='i64[20],i64=-7' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/weighted_sum.ll --kernel=_Z12weighted_sumPKll \
+// RUN:   --args='i64[20],i64=20' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z12weighted_sumPKll
 
 #include <loom/loom.h>
 

@@ -9,6 +9,9 @@
 // RUN:   --args='f64[40],i64=0,f64=1.25' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/scale64.ll --kernel=_Z7scale64Pdld \
 // RUN:   --args='f64[40],i64=-3,f64=1.25' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/scale64.ll --kernel=_Z7scale64Pdld \
+// RUN:   --args='f64[40],i64=40,f64=1.25' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z7scale64Pdld
 
 #include <loom/loom.h>
 

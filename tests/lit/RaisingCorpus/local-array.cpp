@@ -10,6 +10,9 @@
 // RUN:   --args='i32[48],i32[48],i32=6' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
 // RUN:   --args='i32[48],i32[48],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: not loom-raise-check %t.d/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
+// RUN:   --args='i32[48],i32[48],i32=6' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-UNSUPPORTED _Z14reverse_blocksPKiPii: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: stays InstructionCore code of thread @{{.+}}: 'llvm.alloca' has no dataflow actor)
 
 #include <loom/loom.h>
 

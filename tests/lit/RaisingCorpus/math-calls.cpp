@@ -14,6 +14,9 @@
 // RUN: loom-raise %t.ne.d/softplus.ll | FileCheck %s --check-prefix=NOERRNO
 // RUN: loom-raise-check %t.ne.d/softplus.ll --kernel=_Z8softplusPKfPfi \
 // RUN:   --args='f32[32],f32[32],i32=32' | FileCheck %s --check-prefix=NOERRNO-EXEC
+// RUN: not loom-raise-check %t.d/softplus.ll --kernel=_Z8softplusPKfPfi \
+// RUN:   --args='f32[32],f32[32],i32=32' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-UNSUPPORTED _Z8softplusPKfPfi: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: stays InstructionCore code of thread @{{.+}}: 'llvm.call' has no dataflow actor)
 
 #include <loom/loom.h>
 #include <math.h>

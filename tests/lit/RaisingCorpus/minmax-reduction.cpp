@@ -6,6 +6,9 @@
 // RUN:   --args='i32[33],i32=33,i32[2]' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/min_max.ll --kernel=_Z7min_maxPKiiPi \
 // RUN:   --args='i32[33],i32=1,i32[2]' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/min_max.ll --kernel=_Z7min_maxPKiiPi \
+// RUN:   --args='i32[33],i32=33,i32[2]' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z7min_maxPKiiPi
 
 #include <loom/loom.h>
 

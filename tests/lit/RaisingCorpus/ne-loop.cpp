@@ -7,6 +7,9 @@
 // RUN:   --args='i32[40],i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/negate.ll --kernel=_Z6negatePKiPii \
 // RUN:   --args='i32[40],i32[40],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/negate.ll --kernel=_Z6negatePKiPii \
+// RUN:   --args='i32[40],i32[40],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z6negatePKiPii
 
 #include <loom/loom.h>
 

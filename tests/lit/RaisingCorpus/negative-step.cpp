@@ -9,6 +9,9 @@
 // RUN:   --args='i32[30],i32[30],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/reverse_copy.ll --kernel=_Z12reverse_copyPKiPii \
 // RUN:   --args='i32[30],i32[30],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/reverse_copy.ll --kernel=_Z12reverse_copyPKiPii \
+// RUN:   --args='i32[30],i32[30],i32=30' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z12reverse_copyPKiPii
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN: loom-raise %t.d/scale2.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale2.ll --kernel=_Z6scale2PKfPfi \
 // RUN:   --args='f32[16],f32[16],i32=16' | FileCheck %s --check-prefix=EXEC
+// RUN: loom-raise-check %t.d/scale2.ll --kernel=_Z6scale2PKfPfi \
+// RUN:   --args='f32[16],f32[16],i32=16' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z6scale2PKfPfi
 
 #include <loom/loom.h>
 

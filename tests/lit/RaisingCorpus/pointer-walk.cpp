@@ -10,6 +10,9 @@
 // RUN:   --args='i32[50],i32[50],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/copy_scaled.ll --kernel=_Z11copy_scaledPKiPii \
 // RUN:   --args='i32[50],i32[50],i32=-2' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/copy_scaled.ll --kernel=_Z11copy_scaledPKiPii \
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z11copy_scaledPKiPii
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='i32[50],i32[50],i32=50' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/prefix_sum.ll --kernel=_Z10prefix_sumPKiPii \
 // RUN:   --args='i32[50],i32[50],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/prefix_sum.ll --kernel=_Z10prefix_sumPKiPii \
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z10prefix_sumPKiPii
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/relu.ll --kernel=_Z4reluPKfPfi \
 // RUN:   --args='f32[64],f32[64],i32=17' --seed=6 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/relu.ll --kernel=_Z4reluPKfPfi \
+// RUN:   --args='f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z4reluPKfPfi
 
 #include <loom/loom.h>
 

@@ -8,6 +8,9 @@
 // RUN:   --args='f32=1.5,f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/saxpy.ll --kernel=_Z5saxpyfPKfPfi \
 // RUN:   --args='f32=-0.375,f32[64],f32[64],i32=63' --seed=9 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/saxpy.ll --kernel=_Z5saxpyfPKfPfi \
+// RUN:   --args='f32=1.5,f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z5saxpyfPKfPfi
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='f64[40],f64[40],i64=40,f64=0.5,f64=-2' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/axpby.ll --kernel=_Z5axpbyPKdPdmdd \
 // RUN:   --args='f64[40],f64[40],i64=0,f64=0.5,f64=-2' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/axpby.ll --kernel=_Z5axpbyPKdPdmdd \
+// RUN:   --args='f64[40],f64[40],i64=40,f64=0.5,f64=-2' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z5axpbyPKdPdmdd
 
 #include <loom/loom.h>
 #include <stddef.h>

@@ -7,6 +7,9 @@
 // RUN:   --args='f32[30],f32[30],f32=0.5,i32=30' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/advance.ll --kernel=_Z7advance9Particlesfi \
 // RUN:   --args='f32[30],f32[30],f32=-3,i32=29' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/advance.ll --kernel=_Z7advance9Particlesfi \
+// RUN:   --args='f32[30],f32[30],f32=0.5,i32=30' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z7advance9Particlesfi
 
 #include <loom/loom.h>
 

@@ -9,6 +9,9 @@
 // RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/spmv.ll --kernel=_Z4spmvPKiS0_PKfS2_Pfi \
 // RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' --seed=12 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/spmv.ll --kernel=_Z4spmvPKiS0_PKfS2_Pfi \
+// RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z4spmvPKiS0_PKfS2_Pfi
 
 #include <loom/loom.h>
 

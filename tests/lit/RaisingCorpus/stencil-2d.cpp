@@ -7,6 +7,9 @@
 // RUN:   --args='f32[72],f32[72],i32=8,i32=9' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/jacobi.ll --kernel=_Z6jacobiPKfPfii \
 // RUN:   --args='f32[72],f32[72],i32=2,i32=9' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/jacobi.ll --kernel=_Z6jacobiPKfPfii \
+// RUN:   --args='f32[72],f32[72],i32=8,i32=9' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z6jacobiPKfPfii
 
 #include <loom/loom.h>
 

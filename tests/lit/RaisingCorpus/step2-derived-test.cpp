@@ -13,6 +13,9 @@
 // RUN:   --args='f32[41],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
 // RUN:   --args='f32[41],i32=-2147483648' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
+// RUN:   --args='f32[41],i32=41' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z13even_odd_swapPfi
 
 #include <loom/loom.h>
 

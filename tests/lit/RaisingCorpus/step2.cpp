@@ -8,6 +8,9 @@
 // RUN:   --args='f32[40],f32[20],i32=39' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/interleave_sum.ll --kernel=_Z14interleave_sumPKfPfi \
 // RUN:   --args='f32[40],f32[20],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/interleave_sum.ll --kernel=_Z14interleave_sumPKfPfi \
+// RUN:   --args='f32[40],f32[20],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z14interleave_sumPKfPfi
 
 #include <loom/loom.h>
 

@@ -7,6 +7,9 @@
 // RUN:   --args='i32[40]:range=0..4,i32[40],i32[40],i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/apply_op.ll --kernel=_Z8apply_opPKiS0_S0_Pii \
 // RUN:   --args='i32[40]:range=-1..5,i32[40],i32[40],i32[40],i32=40' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/apply_op.ll --kernel=_Z8apply_opPKiS0_S0_Pii \
+// RUN:   --args='i32[40]:range=0..4,i32[40],i32[40],i32[40],i32=40' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z8apply_opPKiS0_S0_Pii
 
 #include <loom/loom.h>
 

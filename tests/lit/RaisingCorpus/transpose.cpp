@@ -6,6 +6,9 @@
 // RUN:   --args='f64[42],f64[42],i32=6,i32=7' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/transpose.ll --kernel=_Z9transposePKdPdii \
 // RUN:   --args='f64[42],f64[42],i32=7,i32=6' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/transpose.ll --kernel=_Z9transposePKdPdii \
+// RUN:   --args='f64[42],f64[42],i32=6,i32=7' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z9transposePKdPdii
 
 #include <loom/loom.h>
 

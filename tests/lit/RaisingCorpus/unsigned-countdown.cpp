@@ -7,6 +7,9 @@
 // RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=33' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/suffix_max.ll --kernel=_Z10suffix_maxPKjPjj \
 // RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/suffix_max.ll --kernel=_Z10suffix_maxPKjPjj \
+// RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=33' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z10suffix_maxPKjPjj
 
 #include <loom/loom.h>
 

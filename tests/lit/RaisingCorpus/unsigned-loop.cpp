@@ -8,6 +8,9 @@
 // RUN:   --args='i32[37],i32=37,i32=7' | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale_u.ll --kernel=_Z7scale_uPjjj \
 // RUN:   --args='i32[37],i32=0,i32=7' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/scale_u.ll --kernel=_Z7scale_uPjjj \
+// RUN:   --args='i32[37],i32=37,i32=7' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z7scale_uPjjj
 
 #include <loom/loom.h>
 

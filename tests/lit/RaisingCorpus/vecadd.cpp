@@ -9,6 +9,9 @@
 // RUN:   --args='f32[64],f32[64],f32[64],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/vecadd.ll --kernel=_Z6vecaddPKfS0_Pfi \
 // RUN:   --args='f32[64],f32[64],f32[64],i32=37' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/vecadd.ll --kernel=_Z6vecaddPKfS0_Pfi \
+// RUN:   --args='f32[64],f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z6vecaddPKfS0_Pfi
 
 #include <loom/loom.h>
 

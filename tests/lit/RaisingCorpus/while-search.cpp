@@ -9,6 +9,9 @@
 // RUN:   --args='i32[40]:range=0..30,i32=40,i32=99' --seed=2 | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/find_first.ll --kernel=_Z10find_firstPKiii \
 // RUN:   --args='i32[40]:range=0..30,i32=0,i32=17' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN: loom-raise-check %t.d/find_first.ll --kernel=_Z10find_firstPKiii \
+// RUN:   --args='i32[40]:range=0..30,i32=40,i32=17' --emu | FileCheck %s --check-prefix=EMU
+// EMU: EMU-MATCH _Z10find_firstPKiii
 
 #include <loom/loom.h>
 
