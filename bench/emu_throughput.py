@@ -7,12 +7,20 @@ is saved once with `loom-clang++ --loom-save-temps`; then
 the original kernel compiled natively (ORC JIT of the -O2 IR) and the
 kernel's dataflow program on the emulator (the LOOM_BACKEND=emu
 interpreter: threads interpreted, graphs emulated token by token), each for
-about S seconds on its own copy of the same inputs. The table gives the
+about S seconds of CPU time on its own copy of the same inputs. Times are
+the CPU time of the running thread, not wall time, so other processes on a
+shared machine do not count against either side. The table gives the
 emulator's actor firings per run and per second (graph actors only; host
 ops of the thread bodies are not counted as firings but their time is) and
 emulator time / native time.
 
+With --baseline OTHER_LOOM_RAISE_CHECK (a copy of the tool built from
+another revision), every repetition runs the baseline and the current tool
+alternately on the same IR, and the table adds the baseline's throughput
+and the speedup (before/after comparisons of emulator changes).
+
 Usage: bench/emu_throughput.py [--build build] [--seconds 1] [--repeat 3]
+                               [--baseline path/to/loom-raise-check]
 """
 import argparse
 import os
@@ -70,16 +78,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--seconds", type=float, default=1.0,
-                        help="time per side and repetition")
+                        help="CPU seconds per side and repetition")
     parser.add_argument("--repeat", type=int, default=3,
                         help="repetitions; the median is reported")
+    parser.add_argument("--baseline",
+                        help="a loom-raise-check of another revision")
     args = parser.parse_args()
     loom_cxx = os.path.join(args.build, "bin", "loom-clang++")
     raise_check = os.path.join(args.build, "bin", "loom-raise-check")
     print(f"machine: {machine()}")
-    print("| kernel | size | firings/run | emu ms/run | native us/run "
-          "| M firings/s | slowdown (emu/native) |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    extra = " baseline M firings per CPU s | speedup |" if args.baseline else ""
+    print("| kernel | size | firings/run | emu CPU ms/run | native CPU us/run "
+          "| M firings per CPU s | slowdown (emu/native) |" + extra)
+    print("|---|---|---:|---:|---:|---:|---:|" +
+          ("---:|---:|" if args.baseline else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for source, kernel, kernel_args, size in KERNELS:
             temps = os.path.join(tmp, source + ".d")
@@ -90,14 +102,26 @@ def main():
                  "--loom-save-temps=" + temps],
                 check=True, stdout=subprocess.DEVNULL)
             ll = [f for f in os.listdir(temps) if f.endswith(".ll")][0]
-            runs = [run_one(raise_check, os.path.join(temps, ll), kernel,
-                            kernel_args, args.seconds)
-                    for _ in range(args.repeat)]
+            runs, baseline_rates = [], []
+            for _ in range(args.repeat):
+                if args.baseline:
+                    baseline_rates.append(run_one(
+                        args.baseline, os.path.join(temps, ll), kernel,
+                        kernel_args, args.seconds)["rate"])
+                runs.append(run_one(raise_check, os.path.join(temps, ll),
+                                    kernel, kernel_args, args.seconds))
             median = {key: statistics.median(run[key] for run in runs)
                       for key in runs[0]}
-            print(f"| {source[:-4]} | {size} | {median['firings']:.0f} "
-                  f"| {median['emu'] * 1e3:.2f} | {median['native'] * 1e6:.2f} "
-                  f"| {median['rate'] / 1e6:.2f} | {median['slowdown']:.0f} |")
+            row = (f"| {source[:-4]} | {size} | {median['firings']:.0f} "
+                   f"| {median['emu'] * 1e3:.2f} "
+                   f"| {median['native'] * 1e6:.2f} "
+                   f"| {median['rate'] / 1e6:.2f} "
+                   f"| {median['slowdown']:.0f} |")
+            if args.baseline:
+                baseline = statistics.median(baseline_rates)
+                row += (f" {baseline / 1e6:.2f} "
+                        f"| {median['rate'] / baseline:.2f} |")
+            print(row)
 
 
 if __name__ == "__main__":
