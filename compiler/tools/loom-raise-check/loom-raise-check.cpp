@@ -616,6 +616,67 @@ static bool checkOnEmulator(const Execution &original, ArrayRef<ArgSpec> specs,
   return false;
 }
 
+/// Runs the original and the raised kernel (and with --emu the dataflow
+/// program) on identical inputs, each in a child process so a crash or a
+/// hang is reported, and prints the verdicts. Returns the exit code. The
+/// modules are taken by reference: only the children consume them, and the
+/// caller destroys each module before its context.
+static int runAndCompare(std::unique_ptr<Module> &original,
+                         std::unique_ptr<LLVMContext> &originalContext,
+                         RaisedKernel &raised, ArrayRef<ArgSpec> specs,
+                         Type *resultType,
+                         std::optional<Expected<DataflowKernel>> dataflow) {
+  Execution runs[2];
+  for (Execution &run : runs)
+    for (auto [index, spec] : llvm::enumerate(specs))
+      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                          : Buffer{spec.kind, 0, {}});
+  std::unique_ptr<SharedArena> arenas[2] = {
+      exitOnError(SharedArena::create(runs[0].buffers)),
+      exitOnError(SharedArena::create(runs[1].buffers))};
+  Expected<uint64_t> originalResult = runIsolated(
+      *arenas[0], runs[0].buffers, timeout, [&](ArrayRef<void *> data) {
+        SmallVector<uint64_t> slots = buildOriginalSlots(data, specs);
+        return runInJit(std::move(original), std::move(originalContext),
+                        kernelName, slots);
+      });
+  if (!originalResult) {
+    WithColor::error(errs(), "loom-raise-check")
+        << "the original kernel failed, check --args: "
+        << toString(originalResult.takeError()) << "\n";
+    return 2;
+  }
+  runs[0].result = *originalResult;
+  Expected<uint64_t> raisedResult = runIsolated(
+      *arenas[1], runs[1].buffers, timeout, [&](ArrayRef<void *> data) {
+        SmallVector<uint64_t> slots =
+            buildRaisedSlots(data, specs, raised.paramTypes);
+        return runInJit(std::move(raised.module), std::move(raised.context),
+                        kernelName, slots);
+      });
+  bool raisedMatches = false;
+  if (!raisedResult) {
+    outs() << "MISMATCH the raised kernel failed where the original ran: "
+           << toString(raisedResult.takeError()) << "\n"
+           << "FAIL " << kernelName << "\n";
+  } else {
+    runs[1].result = *raisedResult;
+    uint64_t mismatches =
+        compare(runs[0], runs[1], specs, resultType, "raised", "");
+    raisedMatches = mismatches == 0;
+    if (raisedMatches)
+      outs() << "MATCH " << kernelName << "\n";
+    else
+      outs() << "FAIL " << kernelName << ": " << mismatches
+             << " mismatching values\n";
+  }
+  // The emulator's run is compared with the original even when the raised
+  // kernel failed: the two checks tell different pipeline stages apart.
+  bool emuMatches = !dataflow || checkOnEmulator(runs[0], specs, resultType,
+                                                 std::move(*dataflow));
+  return raisedMatches && emuMatches ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
@@ -681,51 +742,6 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  Execution runs[2];
-  for (Execution &run : runs)
-    for (auto [index, spec] : llvm::enumerate(specs))
-      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
-                                          : Buffer{spec.kind, 0, {}});
-  // Each kernel runs in a child process: a crash or a hang is reported.
-  std::unique_ptr<SharedArena> arenas[2] = {
-      exitOnError(SharedArena::create(runs[0].buffers)),
-      exitOnError(SharedArena::create(runs[1].buffers))};
-  Expected<uint64_t> originalResult = runIsolated(
-      *arenas[0], runs[0].buffers, timeout, [&](ArrayRef<void *> data) {
-        SmallVector<uint64_t> slots = buildOriginalSlots(data, specs);
-        return runInJit(std::move(original), std::move(originalContext),
-                        kernelName, slots);
-      });
-  if (!originalResult) {
-    WithColor::error(errs(), "loom-raise-check")
-        << "the original kernel failed, check --args: "
-        << toString(originalResult.takeError()) << "\n";
-    return 2;
-  }
-  runs[0].result = *originalResult;
-  Expected<uint64_t> raisedResult = runIsolated(
-      *arenas[1], runs[1].buffers, timeout, [&](ArrayRef<void *> data) {
-        SmallVector<uint64_t> slots =
-            buildRaisedSlots(data, specs, raised.paramTypes);
-        return runInJit(std::move(raised.module), std::move(raised.context),
-                        kernelName, slots);
-      });
-  if (!raisedResult) {
-    outs() << "MISMATCH the raised kernel failed where the original ran: "
-           << toString(raisedResult.takeError()) << "\n"
-           << "FAIL " << kernelName << "\n";
-    return 1;
-  }
-  runs[1].result = *raisedResult;
-
-  uint64_t mismatches =
-      compare(runs[0], runs[1], specs, resultType, "raised", "");
-  if (mismatches == 0)
-    outs() << "MATCH " << kernelName << "\n";
-  else
-    outs() << "FAIL " << kernelName << ": " << mismatches
-           << " mismatching values\n";
-  bool emuMatches =
-      !emu || checkOnEmulator(runs[0], specs, resultType, std::move(*dataflow));
-  return mismatches == 0 && emuMatches ? 0 : 1;
+  return runAndCompare(original, originalContext, raised, specs, resultType,
+                       std::move(dataflow));
 }
