@@ -87,7 +87,8 @@ def main():
     loom_cxx = os.path.join(args.build, "bin", "loom-clang++")
     raise_check = os.path.join(args.build, "bin", "loom-raise-check")
     print(f"machine: {machine()}")
-    extra = " baseline M firings per CPU s | speedup |" if args.baseline else ""
+    extra = (" baseline M firings per CPU s | speedup |" if args.baseline
+             else "")
     print("| kernel | size | firings/run | emu CPU ms/run | native CPU us/run "
           "| M firings per CPU s | slowdown (emu/native) |" + extra)
     print("|---|---|---:|---:|---:|---:|---:|" +
