@@ -152,8 +152,10 @@ ProgramInterpreter::ProgramInterpreter(ModuleOp module,
 std::string ProgramInterpreter::checkFunction(func::FuncOp func) {
   std::string problem;
   llvm::SmallPtrSet<Operation *, 4> seenThreads;
+  // Pre-order, so an op with regions that does not run (an scf.while) is
+  // named rather than the first op inside it.
   std::function<void(Region &)> check = [&](Region &region) {
-    region.walk([&](Operation *op) {
+    region.walk<WalkOrder::PreOrder>([&](Operation *op) {
       problem = checkHostOp(op);
       if (!problem.empty())
         return WalkResult::interrupt();

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Parser/Parser.h"
 
@@ -28,9 +29,9 @@ namespace {
 class ProgramInterpreterTest : public ::testing::Test {
 protected:
   ProgramInterpreterTest() {
-    context
-        .loadDialect<dataflow::DataflowDialect, arith::ArithDialect,
-                     func::FuncDialect, memref::MemRefDialect, ub::UBDialect>();
+    context.loadDialect<dataflow::DataflowDialect, arith::ArithDialect,
+                        func::FuncDialect, memref::MemRefDialect,
+                        scf::SCFDialect, ub::UBDialect>();
   }
 
   func::FuncOp parse(StringRef text) {
@@ -141,6 +142,29 @@ TEST_F(ProgramInterpreterTest, NamesOpsItCannotRun) {
   auto wrongCount = interpreter.run(kernel, {});
   ASSERT_FALSE(static_cast<bool>(wrongCount));
   EXPECT_EQ(toString(wrongCount.takeError()), "@k takes 1 arguments, got 0");
+}
+
+// An op with regions the interpreter does not run is named itself, not the
+// first op inside it.
+TEST_F(ProgramInterpreterTest, NamesRegionOpBeforeItsBody) {
+  func::FuncOp kernel = parse(R"mlir(
+    func.func @k(%n: i32) -> i32 {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %r = scf.while (%i = %c0) : (i32) -> i32 {
+        %go = arith.cmpi slt, %i, %n : i32
+        scf.condition(%go) %i : i32
+      } do {
+      ^bb0(%j: i32):
+        %next = arith.addi %j, %c1 : i32
+        scf.yield %next : i32
+      }
+      return %r : i32
+    }
+  )mlir");
+  ASSERT_TRUE(kernel);
+  EXPECT_EQ(ProgramInterpreter::checkFunction(kernel),
+            "emu cannot run 'scf.while' yet");
 }
 
 // A ub.poison of a type no token carries is named by the check.
