@@ -42,9 +42,10 @@ llvm::Expected<DataflowKernel> compileToDataflow(const llvm::Module &original,
                                                  mlir::MLIRContext &context);
 
 /// Runs `kernel` with the buffers at `data` (bound in place, bounds-checked
-/// against their element counts) and the scalars of `specs` on one worker,
-/// so dense thread instances run in row-major order. Returns the result's
-/// bits (0 for void).
+/// against their element counts) and the scalars of `specs` on the program
+/// interpreter with one worker (the check compares results, which a
+/// race-free kernel computes the same on any number of workers). Returns
+/// the result's bits (0 for void).
 llvm::Expected<uint64_t> runOnEmulator(DataflowKernel &kernel,
                                        llvm::ArrayRef<void *> data,
                                        llvm::ArrayRef<ArgSpec> specs);
