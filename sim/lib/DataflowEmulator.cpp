@@ -304,10 +304,24 @@ llvm::Error Engine::seed(ArrayRef<TokenValue> valueInputs,
 //===----------------------------------------------------------------------===//
 
 bool Engine::isReady(const Actor &actor) const {
-  SmallVector<unsigned, 4> needed;
-  getNeededOperands(actor, needed);
-  return llvm::all_of(
-      needed, [&](unsigned operand) { return hasToken(actor, operand); });
+  switch (actor.rule) {
+  case Rule::Stream:
+  case Rule::Carry:
+  case Rule::Invariant:
+  case Rule::Mux: {
+    SmallVector<unsigned, 4> needed;
+    getNeededOperands(actor, needed);
+    return llvm::all_of(
+        needed, [&](unsigned operand) { return hasToken(actor, operand); });
+  }
+  default:
+    // The other rules need a token on every queued operand (the default of
+    // getNeededOperands), checked here without building the list: this is
+    // the emulator's hottest test.
+    return llvm::all_of(actor.inputs, [&](int32_t queue) {
+      return queue == kNoQueue || !queues[queue].fifo.empty();
+    });
+  }
 }
 
 /// Without stream results the run ends as soon as the frontier and the
@@ -328,7 +342,8 @@ llvm::Error Engine::step(Actor &actor) {
   EmulationStats &stats = result.stats;
   ++stats.firings;
   ++stats.firingsByKind[static_cast<unsigned>(actor.schema->kind)];
-  ++stats.firingsByOp[actor.schema->opName];
+  if (actor.firings++ == 0)
+    firstFired.push_back(&actor - actors.data());
   if (returnFault)
     return graphError(*returnFault);
   return llvm::Error::success();
@@ -377,6 +392,8 @@ EmulationResult Engine::takeResult() {
       tokens.push_back(queues[id].fifo.peek(i));
   }
   EmulationStats &stats = result.stats;
+  for (int32_t index : firstFired)
+    stats.firingsByOp[actors[index].schema->opName] += actors[index].firings;
   for (const UseQueue &queue : queues) {
     stats.peakQueueOccupancy =
         std::max<uint64_t>(stats.peakQueueOccupancy, queue.fifo.getPeak());

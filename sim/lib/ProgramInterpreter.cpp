@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,6 +64,12 @@ std::string checkDynamicThread(dataflow::ThreadOp thread) {
 
 /// Returns why `op`, in a func or thread body, cannot be interpreted.
 std::string checkHostOp(Operation *op) {
+  if (auto poison = dyn_cast<ub::PoisonOp>(op))
+    return isSupportedTokenType(poison.getType()) &&
+                   !isa<NoneType>(poison.getType())
+               ? ""
+               : "emu cannot run a 'ub.poison' of type " +
+                     printType(poison.getType()) + " yet";
   if (isa<arith::ConstantOp, memref::AllocaOp, memref::LoadOp, memref::StoreOp,
           dataflow::ThreadWaitOp, dataflow::GraphWaitOp,
           dataflow::ThreadYieldOp, dataflow::WorkSpawnOp, func::ReturnOp,
@@ -110,6 +117,11 @@ llvm::Expected<int64_t> address(Operation *op, ValueRange indices,
   os << "out-of-bounds '" << opName(op) << "' at index [";
   llvm::interleaveComma(position, os);
   os << "]";
+  if (buffer.getNumElements() >= 0) {
+    os << " of extents [";
+    llvm::interleaveComma(buffer.getExtents(), os);
+    os << "]";
+  }
   return fail(text);
 }
 
@@ -140,8 +152,10 @@ ProgramInterpreter::ProgramInterpreter(ModuleOp module,
 std::string ProgramInterpreter::checkFunction(func::FuncOp func) {
   std::string problem;
   llvm::SmallPtrSet<Operation *, 4> seenThreads;
+  // Pre-order, so an op with regions that does not run (an scf.while) is
+  // named rather than the first op inside it.
   std::function<void(Region &)> check = [&](Region &region) {
-    region.walk([&](Operation *op) {
+    region.walk<WalkOrder::PreOrder>([&](Operation *op) {
       problem = checkHostOp(op);
       if (!problem.empty())
         return WalkResult::interrupt();
@@ -224,6 +238,12 @@ ProgramInterpreter::runOp(Operation &op, Frame &frame,
     if (!token)
       return token.takeError();
     env[constant.getResult()].token = *token;
+    return llvm::Error::success();
+  }
+  // A poison value (an iteration argument's unused initial value, say)
+  // stays poison: using it where it matters is an error at that use.
+  if (auto poison = dyn_cast<ub::PoisonOp>(op)) {
+    env[poison.getResult()].token = getPoisonToken(poison.getType());
     return llvm::Error::success();
   }
   if (isa<memref::AllocaOp, memref::LoadOp, memref::StoreOp>(op))

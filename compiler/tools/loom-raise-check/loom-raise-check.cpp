@@ -12,6 +12,12 @@
 //   loom-raise-check k.ll --kernel=_Z4vaddPKfS0_Pfi \
 //       --args='f32[64],f32[64],f32[64],i32=64' [--seed=N]
 //
+// With --emu, the kernel is also compiled as loom-clang++ compiles it, down
+// to its dataflow program, which runs on the emulator (the program
+// interpreter of LOOM_BACKEND=emu) with the same inputs; it must agree with
+// the original bit for bit as well (`EMU-MATCH`), and a kernel that cannot
+// run there prints why (`EMU-UNSUPPORTED`).
+//
 // Before running, it prints what the raising produced: its remarks, the
 // raised type of every parameter (memref roots), the structured loops, and
 // the LLVM operations and `cf` branches that remain, so tests can check
@@ -20,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgSpec.h"
+#include "EmuRun.h"
 #include "IsolatedRun.h"
 
 #include "loom/InitAllDialects.h"
@@ -44,12 +51,14 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 
 #include <cstring>
+#include <ctime>
 #include <ffi.h>
 
 using namespace llvm;
@@ -71,6 +80,14 @@ static cl::opt<unsigned>
     timeout("timeout", cl::init(60),
             cl::desc("Seconds each kernel may run before it counts as hung "
                      "(0: no limit)"));
+static cl::opt<bool>
+    emu("emu", cl::desc("Also run the kernel's dataflow program on the "
+                        "emulator and compare it with the original"));
+static cl::opt<double> benchSeconds(
+    "bench-seconds", cl::init(0),
+    cl::desc("Instead of checking, time the original kernel (native, JIT) "
+             "and its dataflow program on the emulator for about this many "
+             "CPU seconds each, in this process, and print one BENCH line"));
 static cl::opt<unsigned>
     maxMismatches("max-mismatches", cl::init(8),
                   cl::desc("Mismatches printed per buffer (default 8)"));
@@ -142,13 +159,40 @@ static Expected<FfiSignature> getFfiSignature(const Function &function) {
 /// device preparation.
 static void ignoreLoopHints(const char *) {}
 
-/// JIT-compiles `module` alone and calls `name` with `slots` (one 64-bit
-/// slot per parameter, the value in its low bytes). Returns the result's
-/// bits (0 for void).
-static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
-                                   std::unique_ptr<LLVMContext> context,
-                                   StringRef name,
-                                   SmallVectorImpl<uint64_t> &slots) {
+namespace {
+/// One JIT-compiled function, callable any number of times.
+class JitFunction {
+public:
+  /// JIT-compiles `module` alone and looks `name` up; `numSlots` parameters
+  /// will be passed.
+  static Expected<std::unique_ptr<JitFunction>>
+  create(std::unique_ptr<Module> module, std::unique_ptr<LLVMContext> context,
+         StringRef name, size_t numSlots);
+
+  /// Calls the function with `slots` (one 64-bit slot per parameter, the
+  /// value in its low bytes). Returns the result's bits (0 for void).
+  uint64_t call(SmallVectorImpl<uint64_t> &slots) {
+    SmallVector<void *> values;
+    for (uint64_t &slot : slots)
+      values.push_back(&slot);
+    // libffi widens small integer results to a whole ffi_arg.
+    uint64_t result[2] = {0, 0};
+    ffi_call(&cif, FFI_FN(address.toPtr<void (*)()>()), result, values.data());
+    return result[0];
+  }
+
+private:
+  std::unique_ptr<orc::LLJIT> jit;
+  FfiSignature signature;
+  ffi_cif cif;
+  orc::ExecutorAddr address;
+};
+} // namespace
+
+Expected<std::unique_ptr<JitFunction>>
+JitFunction::create(std::unique_ptr<Module> module,
+                    std::unique_ptr<LLVMContext> context, StringRef name,
+                    size_t numSlots) {
   Function *function = module->getFunction(name);
   if (!function || function->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
@@ -156,46 +200,56 @@ static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
   // A kernel may be internal (an outlined loop region); export it.
   function->setLinkage(GlobalValue::ExternalLinkage);
   function->setVisibility(GlobalValue::DefaultVisibility);
+  auto compiled = std::make_unique<JitFunction>();
   Expected<FfiSignature> signature = getFfiSignature(*function);
   if (!signature)
     return signature.takeError();
-  if (signature->params.size() != slots.size())
+  compiled->signature = std::move(*signature);
+  if (compiled->signature.params.size() != numSlots)
     return createStringError(
         inconvertibleErrorCode(),
-        "'" + name + "' takes " + Twine(signature->params.size()) +
-            " LLVM parameters, but " + Twine(slots.size()) + " were built");
+        "'" + name + "' takes " + Twine(compiled->signature.params.size()) +
+            " LLVM parameters, but " + Twine(numSlots) + " were built");
 
   Expected<std::unique_ptr<orc::LLJIT>> jit = orc::LLJITBuilder().create();
   if (!jit)
     return jit.takeError();
+  compiled->jit = std::move(*jit);
   // The device preparation carries loop hints as calls of a marker the
   // ownership passes consume; it computes nothing, so it runs as a no-op.
-  orc::JITDylib &dylib = (*jit)->getMainJITDylib();
-  if (Error error = dylib.define(
-          orc::absoluteSymbols({{(*jit)->mangleAndIntern("__loom_loop_hints"),
+  orc::LLJIT &lljit = *compiled->jit;
+  if (Error error = lljit.getMainJITDylib().define(
+          orc::absoluteSymbols({{lljit.mangleAndIntern("__loom_loop_hints"),
                                  {orc::ExecutorAddr::fromPtr(&ignoreLoopHints),
                                   JITSymbolFlags::Exported}}})))
     return std::move(error);
-  if (Error error = (*jit)->addIRModule(
+  if (Error error = lljit.addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return std::move(error);
-  Expected<orc::ExecutorAddr> address = (*jit)->lookup(name);
+  Expected<orc::ExecutorAddr> address = lljit.lookup(name);
   if (!address)
     return address.takeError();
-
-  ffi_cif cif;
-  if (ffi_prep_cif(&cif, FFI_DEFAULT_ABI, signature->params.size(),
-                   signature->result, signature->params.data()) != FFI_OK)
+  compiled->address = *address;
+  if (ffi_prep_cif(&compiled->cif, FFI_DEFAULT_ABI,
+                   compiled->signature.params.size(),
+                   compiled->signature.result,
+                   compiled->signature.params.data()) != FFI_OK)
     return createStringError(inconvertibleErrorCode(),
                              "libffi cannot describe the call of '" + name +
                                  "'");
-  SmallVector<void *> values;
-  for (uint64_t &slot : slots)
-    values.push_back(&slot);
-  // libffi widens small integer results to a whole ffi_arg.
-  uint64_t result[2] = {0, 0};
-  ffi_call(&cif, FFI_FN(address->toPtr<void (*)()>()), result, values.data());
-  return result[0];
+  return compiled;
+}
+
+/// JIT-compiles `module` alone and calls `name` once with `slots`.
+static Expected<uint64_t> runInJit(std::unique_ptr<Module> module,
+                                   std::unique_ptr<LLVMContext> context,
+                                   StringRef name,
+                                   SmallVectorImpl<uint64_t> &slots) {
+  Expected<std::unique_ptr<JitFunction>> function = JitFunction::create(
+      std::move(module), std::move(context), name, slots.size());
+  if (!function)
+    return function.takeError();
+  return (*function)->call(slots);
 }
 
 //===----------------------------------------------------------------------===//
@@ -437,19 +491,22 @@ static SmallVector<uint64_t> buildRaisedSlots(ArrayRef<void *> data,
 
 /// Compares the buffers and results of two executions; prints the first
 /// mismatches and returns how many elements differ.
+/// `label` names the second execution ("raised", "emu") and `prefix` starts
+/// every mismatch line.
 static uint64_t compare(const Execution &original, const Execution &raised,
-                        ArrayRef<ArgSpec> specs, Type *resultType) {
+                        ArrayRef<ArgSpec> specs, Type *resultType,
+                        StringRef label, StringRef prefix) {
   uint64_t mismatches = 0;
   for (auto [index, spec] : llvm::enumerate(specs)) {
     if (!spec.isBuffer)
       continue;
     const Buffer &expected = original.buffers[index];
     const Buffer &actual = raised.buffers[index];
-    for (auto [name, run] : {std::make_pair("original", &expected),
-                             std::make_pair("raised", &actual)})
+    for (auto [name, run] : {std::make_pair(StringRef("original"), &expected),
+                             std::make_pair(label, &actual)})
       if (!run->hasIntactRedZones()) {
         ++mismatches;
-        outs() << "MISMATCH param " << index << ": the " << name
+        outs() << prefix << "MISMATCH param " << index << ": the " << name
                << " kernel wrote outside the buffer\n";
       }
     unsigned size = getElementSize(spec.kind);
@@ -462,9 +519,10 @@ static uint64_t compare(const Execution &original, const Execution &raised,
       ++mismatches;
       if (printed++ >= maxMismatches)
         continue;
-      outs() << "MISMATCH param " << index << " [" << i << "]: original ";
+      outs() << prefix << "MISMATCH param " << index << " [" << i
+             << "]: original ";
       printElement(outs(), expected, i);
-      outs() << ", raised ";
+      outs() << ", " << label << " ";
       printElement(outs(), actual, i);
       outs() << "\n";
     }
@@ -477,13 +535,177 @@ static uint64_t compare(const Execution &original, const Execution &raised,
   uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
   if ((original.result & mask) != (raised.result & mask)) {
     ++mismatches;
-    outs() << "MISMATCH result: original ";
+    outs() << prefix << "MISMATCH result: original ";
     printValue(outs(), shown, original.result);
-    outs() << ", raised ";
+    outs() << ", " << label << " ";
     printValue(outs(), shown, raised.result);
     outs() << "\n";
   }
   return mismatches;
+}
+
+/// Returns the CPU time this thread has used, in seconds. Benchmarks count
+/// it rather than wall time: on a shared machine, time spent descheduled is
+/// not the emulator's.
+static double getThreadSeconds() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+/// Calls `body` until it has used `seconds` of CPU time (at least once);
+/// returns the number of calls and the CPU seconds they took.
+static std::pair<uint64_t, double> repeatFor(double seconds,
+                                             function_ref<Error()> body) {
+  double start = getThreadSeconds();
+  uint64_t calls = 0;
+  double elapsed = 0;
+  do {
+    exitOnError(body());
+    ++calls;
+    elapsed = getThreadSeconds() - start;
+  } while (elapsed < seconds);
+  return {calls, elapsed};
+}
+
+/// --bench-seconds: times the original kernel natively and its dataflow
+/// program on the emulator side by side, each on its own copy of the
+/// inputs, and prints firings per second and the emulator's slowdown.
+static int runBenchmark(std::unique_ptr<Module> original,
+                        std::unique_ptr<LLVMContext> context,
+                        ArrayRef<ArgSpec> specs, DataflowKernel &dataflow) {
+  Execution runs[2];
+  for (Execution &run : runs)
+    for (auto [index, spec] : llvm::enumerate(specs))
+      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                          : Buffer{spec.kind, 0, {}});
+  auto dataOf = [](Execution &run) {
+    SmallVector<void *> data;
+    for (Buffer &buffer : run.buffers)
+      data.push_back(buffer.storage.empty() ? nullptr : buffer.data());
+    return data;
+  };
+  SmallVector<void *> nativeData = dataOf(runs[0]), emuData = dataOf(runs[1]);
+  SmallVector<uint64_t> slots = buildOriginalSlots(nativeData, specs);
+  std::unique_ptr<JitFunction> native = exitOnError(JitFunction::create(
+      std::move(original), std::move(context), kernelName, slots.size()));
+  auto [nativeCalls, nativeSeconds] = repeatFor(benchSeconds, [&] {
+    native->call(slots);
+    return Error::success();
+  });
+  auto [emuCalls, emuSeconds] = repeatFor(benchSeconds, [&] {
+    return runOnEmulator(dataflow, emuData, specs).takeError();
+  });
+  double nativePerCall = nativeSeconds / nativeCalls;
+  double emuPerCall = emuSeconds / emuCalls;
+  double firings = double(dataflow.firings) / emuCalls;
+  outs() << formatv("BENCH {0} firings={1} emu_s={2:e} native_s={3:e} "
+                    "firings_per_s={4:e} slowdown={5:e}\n",
+                    kernelName, uint64_t(firings), emuPerCall, nativePerCall,
+                    firings / emuPerCall, emuPerCall / nativePerCall);
+  return 0;
+}
+
+/// Runs the dataflow program on the emulator in a child process on fresh
+/// copies of the inputs and compares it with the `original` execution.
+/// Prints EMU-MATCH, EMU-FAIL with the mismatches, or EMU-UNSUPPORTED with
+/// the reason the kernel cannot run there; returns whether it matched.
+static bool checkOnEmulator(const Execution &original, ArrayRef<ArgSpec> specs,
+                            Type *resultType,
+                            Expected<DataflowKernel> dataflow) {
+  if (!dataflow) {
+    outs() << "EMU-UNSUPPORTED " << kernelName << ": "
+           << toString(dataflow.takeError()) << "\n";
+    return false;
+  }
+  Execution run;
+  for (auto [index, spec] : llvm::enumerate(specs))
+    run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                        : Buffer{spec.kind, 0, {}});
+  std::unique_ptr<SharedArena> arena =
+      exitOnError(SharedArena::create(run.buffers));
+  Expected<uint64_t> result =
+      runIsolated(*arena, run.buffers, timeout, [&](ArrayRef<void *> data) {
+        return runOnEmulator(*dataflow, data, specs);
+      });
+  if (!result) {
+    outs() << "EMU-MISMATCH the emulated kernel failed where the original "
+              "ran: "
+           << toString(result.takeError()) << "\n"
+           << "EMU-FAIL " << kernelName << "\n";
+    return false;
+  }
+  run.result = *result;
+  uint64_t mismatches =
+      compare(original, run, specs, resultType, "emu", "EMU-");
+  if (mismatches == 0) {
+    outs() << "EMU-MATCH " << kernelName << "\n";
+    return true;
+  }
+  outs() << "EMU-FAIL " << kernelName << ": " << mismatches
+         << " mismatching values\n";
+  return false;
+}
+
+/// Runs the original and the raised kernel (and with --emu the dataflow
+/// program) on identical inputs, each in a child process so a crash or a
+/// hang is reported, and prints the verdicts. Returns the exit code. The
+/// modules are taken by reference: only the children consume them, and the
+/// caller destroys each module before its context.
+static int runAndCompare(std::unique_ptr<Module> &original,
+                         std::unique_ptr<LLVMContext> &originalContext,
+                         RaisedKernel &raised, ArrayRef<ArgSpec> specs,
+                         Type *resultType,
+                         std::optional<Expected<DataflowKernel>> dataflow) {
+  Execution runs[2];
+  for (Execution &run : runs)
+    for (auto [index, spec] : llvm::enumerate(specs))
+      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
+                                          : Buffer{spec.kind, 0, {}});
+  std::unique_ptr<SharedArena> arenas[2] = {
+      exitOnError(SharedArena::create(runs[0].buffers)),
+      exitOnError(SharedArena::create(runs[1].buffers))};
+  Expected<uint64_t> originalResult = runIsolated(
+      *arenas[0], runs[0].buffers, timeout, [&](ArrayRef<void *> data) {
+        SmallVector<uint64_t> slots = buildOriginalSlots(data, specs);
+        return runInJit(std::move(original), std::move(originalContext),
+                        kernelName, slots);
+      });
+  if (!originalResult) {
+    WithColor::error(errs(), "loom-raise-check")
+        << "the original kernel failed, check --args: "
+        << toString(originalResult.takeError()) << "\n";
+    return 2;
+  }
+  runs[0].result = *originalResult;
+  Expected<uint64_t> raisedResult = runIsolated(
+      *arenas[1], runs[1].buffers, timeout, [&](ArrayRef<void *> data) {
+        SmallVector<uint64_t> slots =
+            buildRaisedSlots(data, specs, raised.paramTypes);
+        return runInJit(std::move(raised.module), std::move(raised.context),
+                        kernelName, slots);
+      });
+  bool raisedMatches = false;
+  if (!raisedResult) {
+    outs() << "MISMATCH the raised kernel failed where the original ran: "
+           << toString(raisedResult.takeError()) << "\n"
+           << "FAIL " << kernelName << "\n";
+  } else {
+    runs[1].result = *raisedResult;
+    uint64_t mismatches =
+        compare(runs[0], runs[1], specs, resultType, "raised", "");
+    raisedMatches = mismatches == 0;
+    if (raisedMatches)
+      outs() << "MATCH " << kernelName << "\n";
+    else
+      outs() << "FAIL " << kernelName << ": " << mismatches
+             << " mismatching values\n";
+  }
+  // The emulator's run is compared with the original even when the raised
+  // kernel failed: the two checks tell different pipeline stages apart.
+  bool emuMatches = !dataflow || checkOnEmulator(runs[0], specs, resultType,
+                                                 std::move(*dataflow));
+  return raisedMatches && emuMatches ? 0 : 1;
 }
 
 int main(int argc, char **argv) {
@@ -532,7 +754,18 @@ int main(int argc, char **argv) {
         return mlir::success();
       });
   RaisedKernel raised = exitOnError(raiseKernel(mlirContext));
+  // Compiled before any run, from the unmodified original module.
+  std::optional<Expected<DataflowKernel>> dataflow;
+  if (emu)
+    dataflow.emplace(compileToDataflow(*original, kernelName, mlirContext));
 
+  if (benchSeconds > 0) {
+    if (!dataflow)
+      dataflow.emplace(compileToDataflow(*original, kernelName, mlirContext));
+    DataflowKernel compiled = exitOnError(std::move(*dataflow));
+    return runBenchmark(std::move(original), std::move(originalContext), specs,
+                        compiled);
+  }
   if (raised.paramTypes.size() != specs.size()) {
     WithColor::error(errs(), "loom-raise-check")
         << "the raised kernel has " << raised.paramTypes.size()
@@ -540,49 +773,6 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  Execution runs[2];
-  for (Execution &run : runs)
-    for (auto [index, spec] : llvm::enumerate(specs))
-      run.buffers.push_back(spec.isBuffer ? makeBuffer(spec, seed, index)
-                                          : Buffer{spec.kind, 0, {}});
-  // Each kernel runs in a child process: a crash or a hang is reported.
-  std::unique_ptr<SharedArena> arenas[2] = {
-      exitOnError(SharedArena::create(runs[0].buffers)),
-      exitOnError(SharedArena::create(runs[1].buffers))};
-  Expected<uint64_t> originalResult = runIsolated(
-      *arenas[0], runs[0].buffers, timeout, [&](ArrayRef<void *> data) {
-        SmallVector<uint64_t> slots = buildOriginalSlots(data, specs);
-        return runInJit(std::move(original), std::move(originalContext),
-                        kernelName, slots);
-      });
-  if (!originalResult) {
-    WithColor::error(errs(), "loom-raise-check")
-        << "the original kernel failed, check --args: "
-        << toString(originalResult.takeError()) << "\n";
-    return 2;
-  }
-  runs[0].result = *originalResult;
-  Expected<uint64_t> raisedResult = runIsolated(
-      *arenas[1], runs[1].buffers, timeout, [&](ArrayRef<void *> data) {
-        SmallVector<uint64_t> slots =
-            buildRaisedSlots(data, specs, raised.paramTypes);
-        return runInJit(std::move(raised.module), std::move(raised.context),
-                        kernelName, slots);
-      });
-  if (!raisedResult) {
-    outs() << "MISMATCH the raised kernel failed where the original ran: "
-           << toString(raisedResult.takeError()) << "\n"
-           << "FAIL " << kernelName << "\n";
-    return 1;
-  }
-  runs[1].result = *raisedResult;
-
-  uint64_t mismatches = compare(runs[0], runs[1], specs, resultType);
-  if (mismatches == 0) {
-    outs() << "MATCH " << kernelName << "\n";
-    return 0;
-  }
-  outs() << "FAIL " << kernelName << ": " << mismatches
-         << " mismatching values\n";
-  return 1;
+  return runAndCompare(original, originalContext, raised, specs, resultType,
+                       std::move(dataflow));
 }

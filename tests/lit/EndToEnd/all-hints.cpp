@@ -37,6 +37,38 @@
 // RUN: env LOOM_REPORT=%t.json %t.loom.exe > /dev/null
 // RUN: grep -c '"name"' %t.json | FileCheck %s --check-prefix=COUNT
 // COUNT: 9
+//
+// Under the emulator the output equals the native run's. Seven kernels run
+// as dataflow programs; accel_named and kernel_default call printf from the
+// kernel, which the emu interpreter cannot call yet (external calls through
+// libffi, issue E), so they fall back to the host and mandatory offload is
+// refused with that reason.
+// RUN: env LOOM_BACKEND=emu LOOM_REPORT=%t.emu.json %t.loom.exe | diff - %t.gxx.txt
+// RUN: FileCheck %s --check-prefix=EMU-REPORT < %t.emu.json
+// EMU-REPORT: "name": "accel_default",
+// EMU-REPORT: "emu": 1
+// EMU-REPORT: "name": "accel_named",
+// EMU-REPORT: "host": 1
+// EMU-REPORT: "reason": "emu cannot run 'llvm.mlir.addressof' yet"
+// EMU-REPORT: "name": "candidate_function",
+// EMU-REPORT: "emu": 1
+// EMU-REPORT: "name": "kernel_default",
+// EMU-REPORT: "host": 1
+// EMU-REPORT: "reason": "emu cannot run 'llvm.mlir.addressof' yet"
+// EMU-REPORT: "name": "kernel_named",
+// EMU-REPORT: "emu": 1
+// EMU-REPORT: "name": "main.loop0",
+// EMU-REPORT: "emu": 1
+// EMU-REPORT: "name": "on_pe",
+// EMU-REPORT: "emu": 2
+// EMU-REPORT: "name": "on_spatial",
+// EMU-REPORT: "emu": 1
+// EMU-REPORT: "name": "on_temporal",
+// EMU-REPORT: "emu": 1
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory sh -c '%t.loom.exe; echo "exit code $?"' > %t.emu.out 2>&1
+// RUN: FileCheck %s --check-prefix=EMU-MANDATORY < %t.emu.out
+// EMU-MANDATORY: loom: error: kernel 'accel_named': {{.*}}cannot be offloaded: emu cannot run 'llvm.mlir.addressof' yet
+// EMU-MANDATORY: exit code 1
 
 #include <loom/loom.h>
 

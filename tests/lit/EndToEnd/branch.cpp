@@ -22,6 +22,11 @@
 // REPORT: "name": "threshold",
 // REPORT: "launches": 2,
 // REPORT: "host": 2
+//
+// Under the emulator with mandatory offload (every kernel must run as its
+// dataflow program) the output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
 
 #include <loom/loom.h>
 

@@ -16,6 +16,11 @@
 // REMARK-DAG: native-kernels.cpp:[[#]]:6: remark: kernel 'sumBig' cannot be launched through the runtime and stays a native function: argument 'v' (#0) is passed by value in memory (byval), which the runtime cannot pass; pass it by pointer or reference [-Rpass-missed=loom]
 // REMARK-DAG: native-kernels.cpp:[[#]]:5: remark: kernel 'sum' cannot be launched through the runtime and stays a native function: it takes a variable number of arguments [-Rpass-missed=loom]
 // A class passed in registers is fine: that kernel goes through the runtime.
+//
+// Under the emulator with mandatory offload (every kernel must run as its
+// dataflow program) the output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
 
 #include <loom/loom.h>
 

@@ -19,6 +19,11 @@
 // REPORT: "name": "matmul",
 // REPORT-NEXT: "source_location": "{{.*}}nest2d.cpp:[[#]]:6",
 // REPORT-NEXT: "launches": 1,
+//
+// Under the emulator with mandatory offload (every kernel must run as its
+// dataflow program) the output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
 
 #include <loom/loom.h>
 

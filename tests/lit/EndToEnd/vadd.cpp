@@ -43,6 +43,11 @@
 // HOST-REPORT-NEXT: "ran_on": {
 // HOST-REPORT-NEXT: "host": 2
 // HOST-REPORT: "reason": "LOOM_BACKEND=host selects the host backend"
+//
+// Under the emulator with mandatory offload (every kernel must run as its
+// dataflow program) the output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
+// RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
 
 #include <loom/loom.h>
 

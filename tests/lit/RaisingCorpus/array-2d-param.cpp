@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/row_sums.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/row_sums.ll --kernel=_Z8row_sumsPA16_KiPii \
-// RUN:   --args='i32[96],i32[6],i32=6' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[96],i32[6],i32=6' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/row_sums.ll --kernel=_Z8row_sumsPA16_KiPii \
-// RUN:   --args='i32[96],i32[6],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[96],i32[6],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -41,4 +41,6 @@ void row_sums(const int m[][16], int *sums, int rows) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z8row_sumsPA16_KiPii
+// EXEC-NEXT: EMU-MATCH _Z8row_sumsPA16_KiPii
 // MATCH: MATCH _Z8row_sumsPA16_KiPii
+// MATCH-NEXT: EMU-MATCH _Z8row_sumsPA16_KiPii

@@ -6,9 +6,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/bit_mix.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/bit_mix.ll --kernel=_Z7bit_mixPKjPji \
-// RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64],i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64],i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/bit_mix.ll --kernel=_Z7bit_mixPKjPji \
-// RUN:   --args='i32[64]:range=0..255,i32[64],i32=64' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[64]:range=0..255,i32[64],i32=64' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -45,4 +45,6 @@ void bit_mix(const unsigned *a, unsigned *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z7bit_mixPKjPji
+// EXEC-NEXT: EMU-MATCH _Z7bit_mixPKjPji
 // MATCH: MATCH _Z7bit_mixPKjPji
+// MATCH-NEXT: EMU-MATCH _Z7bit_mixPKjPji

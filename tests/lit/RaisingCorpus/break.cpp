@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/sum_until_negative.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/sum_until_negative.ll --kernel=_Z18sum_until_negativePKii \
-// RUN:   --args='i32[64]:range=-3..100,i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[64]:range=-3..100,i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/sum_until_negative.ll --kernel=_Z18sum_until_negativePKii \
-// RUN:   --args='i32[64]:range=0..100,i32=64' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[64]:range=0..100,i32=64' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -38,4 +38,6 @@ int sum_until_negative(const int *a, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z18sum_until_negativePKii
+// EXEC-NEXT: EMU-MATCH _Z18sum_until_negativePKii
 // MATCH: MATCH _Z18sum_until_negativePKii
+// MATCH-NEXT: EMU-MATCH _Z18sum_until_negativePKii

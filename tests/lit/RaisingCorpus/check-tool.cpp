@@ -20,10 +20,23 @@
 // PAST-END: MISMATCH param 0: the raised kernel wrote outside the buffer
 // PAST-END: FAIL _Z7overrunPii
 //
-// Within bounds the same kernel matches.
+// On the emulator (--emu) the buffers are bound with their element counts:
+// the write past the end is an out-of-bounds error naming the graph, the
+// actor and the index, not a silent write.
+// RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8],i32=8' --emu | FileCheck %s --check-prefix=EMU-OOB
+// EMU-OOB: FAIL _Z7overrunPii
+// EMU-OOB-NEXT: EMU-MISMATCH the emulated kernel failed where the original ran: thread '{{.+}}' instance (8): graph @{{.+}}: 'dataflow.store' at _Z7overrunPii.dfg.mlir:{{[0-9]+}}:{{[0-9]+}}: out-of-bounds store at index [8] of memory input #0 with extents [8]
+// EMU-OOB-NEXT: EMU-FAIL _Z7overrunPii
+//
+// Within bounds the same kernel matches, raised and on the emulator.
 // RUN: loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
 // RUN:   --args='i32[8],i32=7' | FileCheck %s --check-prefix=INBOUNDS
 // INBOUNDS: MATCH _Z7overrunPii
+// RUN: loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8],i32=7' --emu | FileCheck %s --check-prefix=EMU-INBOUNDS
+// EMU-INBOUNDS: MATCH _Z7overrunPii
+// EMU-INBOUNDS-NEXT: EMU-MATCH _Z7overrunPii
 //
 // A kernel that crashes or never ends is reported, and the inputs blamed
 // when the original kernel is the one that fails.
@@ -33,6 +46,16 @@
 // RUN: not loom-raise-check %t.d/spin.ll --kernel=_Z4spinPVi \
 // RUN:   --args='i32[1]:range=0..0' --timeout=1 2>&1 | FileCheck %s --check-prefix=HANG
 // HANG: error: the original kernel failed, check --args: it did not end within 1 seconds
+//
+// --bench-seconds times the kernel natively and on the emulator instead of
+// checking (bench/emu_throughput.py); the firings of one run are
+// deterministic. A kernel whose program cannot run is an error.
+// RUN: loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
+// RUN:   --args='i32[8],i32=7' --bench-seconds=0.01 | FileCheck %s --check-prefix=BENCH
+// BENCH: BENCH _Z7overrunPii firings=56 emu_s={{[0-9.e+-]+}} native_s={{[0-9.e+-]+}} firings_per_s={{[0-9.e+-]+}} slowdown={{[0-9.e+-]+}}{{$}}
+// RUN: not loom-raise-check %t.d/leak_address.ll --kernel=_Z12leak_addressPKiPl \
+// RUN:   --args='i32[4],i64[2]' --bench-seconds=0.01 2>&1 | FileCheck %s --check-prefix=NOPROGRAM
+// NOPROGRAM: loom-raise-check: emu cannot run 'llvm.ptrtoint' yet
 //
 // --args must describe every parameter with its type.
 // RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \

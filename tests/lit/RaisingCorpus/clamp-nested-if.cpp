@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/clamp.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/clamp.ll --kernel=_Z5clampPKiPiiii \
-// RUN:   --args='i32[50],i32[50],i32=50,i32=-300,i32=400' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[50],i32[50],i32=50,i32=-300,i32=400' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/clamp.ll --kernel=_Z5clampPKiPiiii \
-// RUN:   --args='i32[50],i32[50],i32=50,i32=0,i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[50],i32[50],i32=50,i32=0,i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -51,4 +51,6 @@ void clamp(const int *in, int *out, int n, int lo, int hi) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z5clampPKiPiiii
+// EXEC-NEXT: EMU-MATCH _Z5clampPKiPiiii
 // MATCH: MATCH _Z5clampPKiPiiii
+// MATCH-NEXT: EMU-MATCH _Z5clampPKiPiiii

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/skip_odd.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/skip_odd.ll --kernel=_Z8skip_oddPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=50' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/skip_odd.ll --kernel=_Z8skip_oddPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=7' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[50],i32[50],i32=7' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -39,4 +39,6 @@ void skip_odd(const int *a, int *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z8skip_oddPKiPii
+// EXEC-NEXT: EMU-MATCH _Z8skip_oddPKiPii
 // MATCH: MATCH _Z8skip_oddPKiPii
+// MATCH-NEXT: EMU-MATCH _Z8skip_oddPKiPii

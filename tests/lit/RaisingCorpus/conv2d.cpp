@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/conv2d.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/conv2d.ll --kernel=_Z6conv2dPKfS0_Pfiiii \
-// RUN:   --args='f32[120],f32[9],f32[80],i32=10,i32=12,i32=3,i32=3' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[120],f32[9],f32[80],i32=10,i32=12,i32=3,i32=3' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/conv2d.ll --kernel=_Z6conv2dPKfS0_Pfiiii \
-// RUN:   --args='f32[120],f32[9],f32[110],i32=10,i32=12,i32=1,i32=2' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[120],f32[9],f32[110],i32=10,i32=12,i32=1,i32=2' --seed=4 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -49,4 +49,6 @@ void conv2d(const float *in, const float *w, float *out, int h, int wd, int kh,
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z6conv2dPKfS0_Pfiiii
+// EXEC-NEXT: EMU-MATCH _Z6conv2dPKfS0_Pfiiii
 // MATCH: MATCH _Z6conv2dPKfS0_Pfiiii
+// MATCH-NEXT: EMU-MATCH _Z6conv2dPKfS0_Pfiiii

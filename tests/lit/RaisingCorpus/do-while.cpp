@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scale_do_while.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale_do_while.ll --kernel=_Z14scale_do_whilePKiPii \
-// RUN:   --args='i32[25],i32[25],i32=25' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[25],i32[25],i32=25' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale_do_while.ll --kernel=_Z14scale_do_whilePKiPii \
-// RUN:   --args='i32[25],i32[25],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[25],i32[25],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/scale_do_while.ll --kernel=_Z14scale_do_whilePKiPii \
-// RUN:   --args='i32[25],i32[25],i32=-4' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[25],i32[25],i32=-4' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -43,4 +43,6 @@ int scale_do_while(const int *a, int *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14scale_do_whilePKiPii
+// EXEC-NEXT: EMU-MATCH _Z14scale_do_whilePKiPii
 // MATCH: MATCH _Z14scale_do_whilePKiPii
+// MATCH-NEXT: EMU-MATCH _Z14scale_do_whilePKiPii

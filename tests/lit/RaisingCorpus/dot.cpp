@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/dot.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/dot.ll --kernel=_Z3dotPKfS0_i \
-// RUN:   --args='f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/dot.ll --kernel=_Z3dotPKfS0_i \
-// RUN:   --args='f32[64],f32[64],i32=0' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[64],f32[64],i32=0' --seed=4 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/dot.ll --kernel=_Z3dotPKfS0_i \
-// RUN:   --args='f32[64],f32[64],i32=1' --seed=5 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[64],f32[64],i32=1' --seed=5 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -38,4 +38,6 @@ float dot(const float *a, const float *b, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z3dotPKfS0_i
+// EXEC-NEXT: EMU-MATCH _Z3dotPKfS0_i
 // MATCH: MATCH _Z3dotPKfS0_i
+// MATCH-NEXT: EMU-MATCH _Z3dotPKfS0_i

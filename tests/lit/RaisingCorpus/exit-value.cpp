@@ -5,13 +5,13 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/fill_stride3.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
-// RUN:   --args='i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
-// RUN:   --args='i32[40],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
-// RUN:   --args='i32[40],i32=39' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40],i32=39' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/fill_stride3.ll --kernel=_Z12fill_stride3Pii \
-// RUN:   --args='i32[40],i32=-5' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40],i32=-5' --seed=4 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -42,4 +42,6 @@ int fill_stride3(int *a, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z12fill_stride3Pii
+// EXEC-NEXT: EMU-MATCH _Z12fill_stride3Pii
 // MATCH: MATCH _Z12fill_stride3Pii
+// MATCH-NEXT: EMU-MATCH _Z12fill_stride3Pii

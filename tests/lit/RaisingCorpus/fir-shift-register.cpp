@@ -8,9 +8,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/fir.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/fir.ll --kernel=_Z3firPKfS0_Pfi \
-// RUN:   --args='f32[40],f32[8],f32[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[40],f32[8],f32[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/fir.ll --kernel=_Z3firPKfS0_Pfi \
-// RUN:   --args='f32[40],f32[8],f32[40],i32=3' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[40],f32[8],f32[40],i32=3' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -57,4 +57,6 @@ void fir(const float *in, const float *coef, float *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z3firPKfS0_Pfi
+// EXEC-NEXT: EMU-MATCH _Z3firPKfS0_Pfi
 // MATCH: MATCH _Z3firPKfS0_Pfi
+// MATCH-NEXT: EMU-MATCH _Z3firPKfS0_Pfi

@@ -3,9 +3,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/sum_squares.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/sum_squares.ll --kernel=_Z11sum_squaresPKdi \
-// RUN:   --args='f64[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f64[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/sum_squares.ll --kernel=_Z11sum_squaresPKdi \
-// RUN:   --args='f64[40],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f64[40],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -34,4 +34,6 @@ double sum_squares(const double *a, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z11sum_squaresPKdi
+// EXEC-NEXT: EMU-MATCH _Z11sum_squaresPKdi
 // MATCH: MATCH _Z11sum_squaresPKdi
+// MATCH-NEXT: EMU-MATCH _Z11sum_squaresPKdi

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/gemm.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/gemm.ll --kernel=_Z4gemmPKfS0_Pfiii \
-// RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=6' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=6' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/gemm.ll --kernel=_Z4gemmPKfS0_Pfiii \
-// RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=0' --seed=8 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[24],f32[30],f32[20],i32=4,i32=5,i32=0' --seed=8 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -46,4 +46,6 @@ void gemm(const float *a, const float *b, float *c, int m, int n, int k) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z4gemmPKfS0_Pfiii
+// EXEC-NEXT: EMU-MATCH _Z4gemmPKfS0_Pfiii
 // MATCH: MATCH _Z4gemmPKfS0_Pfiii
+// MATCH-NEXT: EMU-MATCH _Z4gemmPKfS0_Pfiii

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scale_guarded.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale_guarded.ll --kernel=_Z13scale_guardedPKfPfif \
-// RUN:   --args='f32[30],f32[30],i32=30,f32=0.75' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[30],f32[30],i32=30,f32=0.75' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale_guarded.ll --kernel=_Z13scale_guardedPKfPfif \
-// RUN:   --args='f32[30],f32[30],i32=0,f32=0.75' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[30],f32[30],i32=0,f32=0.75' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -41,4 +41,6 @@ void scale_guarded(const float *in, float *out, int n, float s) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z13scale_guardedPKfPfif
+// EXEC-NEXT: EMU-MATCH _Z13scale_guardedPKfPfif
 // MATCH: MATCH _Z13scale_guardedPKfPfif
+// MATCH-NEXT: EMU-MATCH _Z13scale_guardedPKfPfif

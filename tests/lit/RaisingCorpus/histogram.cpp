@@ -3,9 +3,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/histogram.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/histogram.ll --kernel=_Z9histogramPKiPii \
-// RUN:   --args='i32[100]:range=0..15,i32[16],i32=100' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[100]:range=0..15,i32[16],i32=100' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/histogram.ll --kernel=_Z9histogramPKiPii \
-// RUN:   --args='i32[100]:range=3..5,i32[16],i32=99' --seed=11 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[100]:range=3..5,i32[16],i32=99' --seed=11 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -34,4 +34,6 @@ void histogram(const int *keys, int *bins, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z9histogramPKiPii
+// EXEC-NEXT: EMU-MATCH _Z9histogramPKiPii
 // MATCH: MATCH _Z9histogramPKiPii
+// MATCH-NEXT: EMU-MATCH _Z9histogramPKiPii

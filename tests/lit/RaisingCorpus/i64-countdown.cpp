@@ -5,11 +5,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/weighted_sum.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/weighted_sum.ll --kernel=_Z12weighted_sumPKll \
-// RUN:   --args='i64[20],i64=20' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i64[20],i64=20' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/weighted_sum.ll --kernel=_Z12weighted_sumPKll \
-// RUN:   --args='i64[20],i64=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i64[20],i64=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/weighted_sum.ll --kernel=_Z12weighted_sumPKll \
-// RUN:   --args='i64[20],i64=-7' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i64[20],i64=-7' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -41,4 +41,6 @@ long weighted_sum(const long *a, long n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z12weighted_sumPKll
+// EXEC-NEXT: EMU-MATCH _Z12weighted_sumPKll
 // MATCH: MATCH _Z12weighted_sumPKll
+// MATCH-NEXT: EMU-MATCH _Z12weighted_sumPKll

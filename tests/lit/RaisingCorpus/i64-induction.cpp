@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scale64.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale64.ll --kernel=_Z7scale64Pdld \
-// RUN:   --args='f64[40],i64=40,f64=1.25' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f64[40],i64=40,f64=1.25' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale64.ll --kernel=_Z7scale64Pdld \
-// RUN:   --args='f64[40],i64=0,f64=1.25' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f64[40],i64=0,f64=1.25' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/scale64.ll --kernel=_Z7scale64Pdld \
-// RUN:   --args='f64[40],i64=-3,f64=1.25' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f64[40],i64=-3,f64=1.25' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -34,4 +34,6 @@ void scale64(double *a, long n, double s) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z7scale64Pdld
+// EXEC-NEXT: EMU-MATCH _Z7scale64Pdld
 // MATCH: MATCH _Z7scale64Pdld
+// MATCH-NEXT: EMU-MATCH _Z7scale64Pdld

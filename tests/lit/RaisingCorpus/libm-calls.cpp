@@ -14,6 +14,12 @@
 // RUN: loom-raise-check %t.d/libm_mix.ll --kernel=_Z8libm_mixPKfPKdPfPdi \
 // RUN:   --args='f32[64]:range=-1..1,f64[64]:range=-1..1,f32[2048],f64[1024],i32=64' --seed=4 \
 // RUN:   | FileCheck %s --check-prefix=MATCH
+// hypotf stays a call, which has no dataflow actor: the kernel forms no
+// spatial region, so there is no dataflow program to run on the emulator.
+// RUN: not loom-raise-check %t.d/libm_mix.ll --kernel=_Z8libm_mixPKfPKdPfPdi \
+// RUN:   --args='f32[64],f64[64],f32[2048],f64[1024],i32=64' --emu | FileCheck %s --check-prefix=EMU
+// EMU: MATCH _Z8libm_mixPKfPKdPfPdi
+// EMU-NEXT: EMU-UNSUPPORTED _Z8libm_mixPKfPKdPfPdi: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: stays InstructionCore code of thread @{{.+}}: 'llvm.call' of 'hypotf' has no dataflow actor)
 // With -fno-math-errno clang emits intrinsics for tan/asin/.../tanh, rint
 // and nearbyint instead; they raise to the same ops and match too.
 // RUN: rm -rf %t.ne.d && %loom-clangxx -O2 -fno-math-errno -c %s -o %t.ne.o --loom-save-temps=%t.ne.d

@@ -7,16 +7,16 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/reverse_blocks.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
-// RUN:   --args='i32[48],i32[48],i32=6' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[48],i32[48],i32=6' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
-// RUN:   --args='i32[48],i32[48],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[48],i32[48],i32=1' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // At -O0 clang keeps every scalar (b, j, the parameters) in a stack slot
 // and emits no lifetime markers; the device preparation's sroa promotes the
 // scalar slots, so only `tmp` is left, allocated at the function entry.
 // RUN: rm -rf %t.O0 && %loom-clangxx -O0 -c %s -o %t.O0.o --loom-save-temps=%t.O0
 // RUN: loom-raise %t.O0/reverse_blocks.ll | FileCheck %s --check-prefix=O0
 // RUN: loom-raise-check %t.O0/reverse_blocks.ll --kernel=_Z14reverse_blocksPKiPii \
-// RUN:   --args='i32[48],i32[48],i32=6' | FileCheck %s --check-prefix=O0EXEC
+// RUN:   --args='i32[48],i32[48],i32=6' --emu | FileCheck %s --check-prefix=O0EXEC
 
 #include <loom/loom.h>
 
@@ -54,7 +54,9 @@ void reverse_blocks(const int *in, int *out, int blocks) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14reverse_blocksPKiPii
+// EXEC-NEXT: EMU-MATCH _Z14reverse_blocksPKiPii
 // MATCH: MATCH _Z14reverse_blocksPKiPii
+// MATCH-NEXT: EMU-MATCH _Z14reverse_blocksPKiPii
 
 // O0-LABEL: func.func @_Z14reverse_blocksPKiPii(
 // O0-NOT: scf.for
@@ -65,3 +67,4 @@ void reverse_blocks(const int *in, int *out, int blocks) {
 // O0EXEC: llvm memory ops: 0
 // O0EXEC-NEXT: other llvm ops: 0
 // O0EXEC-NEXT: MATCH _Z14reverse_blocksPKiPii
+// O0EXEC-NEXT: EMU-MATCH _Z14reverse_blocksPKiPii

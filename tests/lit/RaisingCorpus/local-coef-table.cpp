@@ -6,9 +6,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scaled_taps.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scaled_taps.ll --kernel=_Z11scaled_tapsPKfPffi \
-// RUN:   --args='f32[40],f32[40],f32=1.5,i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[40],f32[40],f32=1.5,i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scaled_taps.ll --kernel=_Z11scaled_tapsPKfPffi \
-// RUN:   --args='f32[9],f32[9],f32=-2,i32=9' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[9],f32[9],f32=-2,i32=9' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -46,4 +46,6 @@ void scaled_taps(const float *in, float *out, float gain, int n) {
 // EXEC: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z11scaled_tapsPKfPffi
+// EXEC-NEXT: EMU-MATCH _Z11scaled_tapsPKfPffi
 // MATCH: MATCH _Z11scaled_tapsPKfPffi
+// MATCH-NEXT: EMU-MATCH _Z11scaled_tapsPKfPffi

@@ -6,9 +6,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/weigh.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/weigh.ll --kernel=_Z5weighPKiPii \
-// RUN:   --args='i32[40],i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40],i32[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/weigh.ll --kernel=_Z5weighPKiPii \
-// RUN:   --args='i32[7],i32[7],i32=7' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[7],i32[7],i32=7' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -35,4 +35,6 @@ void weigh(const int *in, int *out, int n) {
 // EXEC: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z5weighPKiPii
+// EXEC-NEXT: EMU-MATCH _Z5weighPKiPii
 // MATCH: MATCH _Z5weighPKiPii
+// MATCH-NEXT: EMU-MATCH _Z5weighPKiPii

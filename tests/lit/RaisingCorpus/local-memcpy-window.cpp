@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/window_weights.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/window_weights.ll --kernel=_Z14window_weightsPKiPii \
-// RUN:   --args='i32[40],i32[5],i32=5' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40],i32[5],i32=5' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/window_weights.ll --kernel=_Z14window_weightsPKiPii \
-// RUN:   --args='i32[8],i32[1],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[8],i32[1],i32=1' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -41,4 +41,6 @@ void window_weights(const int *in, int *out, int blocks) {
 // EXEC: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14window_weightsPKiPii
+// EXEC-NEXT: EMU-MATCH _Z14window_weightsPKiPii
 // MATCH: MATCH _Z14window_weightsPKiPii
+// MATCH-NEXT: EMU-MATCH _Z14window_weightsPKiPii

@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/byte_fill.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/byte_fill.ll --kernel=_Z9byte_fillPKfPfi \
-// RUN:   --args='f32[30],f32[30],i32=30' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[30],f32[30],i32=30' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/byte_fill.ll --kernel=_Z9byte_fillPKfPfi \
-// RUN:   --args='f32[5],f32[5],i32=5' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[5],f32[5],i32=5' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -40,4 +40,6 @@ void byte_fill(const float *in, float *out, int n) {
 // EXEC: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z9byte_fillPKfPfi
+// EXEC-NEXT: EMU-MATCH _Z9byte_fillPKfPfi
 // MATCH: MATCH _Z9byte_fillPKfPfi
+// MATCH-NEXT: EMU-MATCH _Z9byte_fillPKfPfi

@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/seeded_histogram.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/seeded_histogram.ll --kernel=_Z16seeded_histogramPKiPii \
-// RUN:   --args='i32[40],i32[16],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40],i32[16],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/seeded_histogram.ll --kernel=_Z16seeded_histogramPKiPii \
-// RUN:   --args='i32[40],i32[16],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40],i32[16],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -43,4 +43,6 @@ void seeded_histogram(const int *in, int *out, int n) {
 // EXEC: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z16seeded_histogramPKiPii
+// EXEC-NEXT: EMU-MATCH _Z16seeded_histogramPKiPii
 // MATCH: MATCH _Z16seeded_histogramPKiPii
+// MATCH-NEXT: EMU-MATCH _Z16seeded_histogramPKiPii

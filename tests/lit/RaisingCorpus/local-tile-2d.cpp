@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/tile_transpose.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/tile_transpose.ll --kernel=_Z14tile_transposePKfPfi \
-// RUN:   --args='f32[48],f32[48],i32=3' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[48],f32[48],i32=3' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/tile_transpose.ll --kernel=_Z14tile_transposePKfPfi \
-// RUN:   --args='f32[48],f32[48],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[48],f32[48],i32=1' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -49,4 +49,6 @@ void tile_transpose(const float *a, float *out, int tiles) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14tile_transposePKfPfi
+// EXEC-NEXT: EMU-MATCH _Z14tile_transposePKfPfi
 // MATCH: MATCH _Z14tile_transposePKfPfi
+// MATCH-NEXT: EMU-MATCH _Z14tile_transposePKfPfi

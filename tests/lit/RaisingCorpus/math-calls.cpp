@@ -9,11 +9,11 @@
 // RUN:   -Rpass-analysis=loom 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: loom-raise %t.d/softplus.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/softplus.ll --kernel=_Z8softplusPKfPfi \
-// RUN:   --args='f32[32],f32[32],i32=32' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[32],f32[32],i32=32' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: rm -rf %t.ne.d && %loom-clangxx -O2 -fno-math-errno -c %s -o %t.ne.o --loom-save-temps=%t.ne.d
 // RUN: loom-raise %t.ne.d/softplus.ll | FileCheck %s --check-prefix=NOERRNO
 // RUN: loom-raise-check %t.ne.d/softplus.ll --kernel=_Z8softplusPKfPfi \
-// RUN:   --args='f32[32],f32[32],i32=32' | FileCheck %s --check-prefix=NOERRNO-EXEC
+// RUN:   --args='f32[32],f32[32],i32=32' --emu | FileCheck %s --check-prefix=NOERRNO-EXEC
 
 #include <loom/loom.h>
 #include <math.h>
@@ -51,6 +51,8 @@ void softplus(const float *in, float *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z8softplusPKfPfi
+// EXEC-NEXT: EMU-MATCH _Z8softplusPKfPfi
 
 // NOERRNO-EXEC: other llvm ops: 0
 // NOERRNO-EXEC: MATCH _Z8softplusPKfPfi
+// NOERRNO-EXEC-NEXT: EMU-MATCH _Z8softplusPKfPfi

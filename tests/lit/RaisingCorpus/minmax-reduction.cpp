@@ -3,9 +3,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/min_max.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/min_max.ll --kernel=_Z7min_maxPKiiPi \
-// RUN:   --args='i32[33],i32=33,i32[2]' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[33],i32=33,i32[2]' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/min_max.ll --kernel=_Z7min_maxPKiiPi \
-// RUN:   --args='i32[33],i32=1,i32[2]' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[33],i32=1,i32[2]' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -42,4 +42,6 @@ void min_max(const int *a, int n, int *result) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z7min_maxPKiiPi
+// EXEC-NEXT: EMU-MATCH _Z7min_maxPKiiPi
 // MATCH: MATCH _Z7min_maxPKiiPi
+// MATCH-NEXT: EMU-MATCH _Z7min_maxPKiiPi

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/negate.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/negate.ll --kernel=_Z6negatePKiPii \
-// RUN:   --args='i32[40],i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40],i32[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/negate.ll --kernel=_Z6negatePKiPii \
-// RUN:   --args='i32[40],i32[40],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40],i32[40],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -30,4 +30,6 @@ void negate(const int *a, int *b, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z6negatePKiPii
+// EXEC-NEXT: EMU-MATCH _Z6negatePKiPii
 // MATCH: MATCH _Z6negatePKiPii
+// MATCH-NEXT: EMU-MATCH _Z6negatePKiPii

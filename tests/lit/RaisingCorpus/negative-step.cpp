@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/reverse_copy.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/reverse_copy.ll --kernel=_Z12reverse_copyPKiPii \
-// RUN:   --args='i32[30],i32[30],i32=30' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[30],i32[30],i32=30' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/reverse_copy.ll --kernel=_Z12reverse_copyPKiPii \
-// RUN:   --args='i32[30],i32[30],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[30],i32[30],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/reverse_copy.ll --kernel=_Z12reverse_copyPKiPii \
-// RUN:   --args='i32[30],i32[30],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[30],i32[30],i32=1' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -38,4 +38,6 @@ void reverse_copy(const int *a, int *b, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z12reverse_copyPKiPii
+// EXEC-NEXT: EMU-MATCH _Z12reverse_copyPKiPii
 // MATCH: MATCH _Z12reverse_copyPKiPii
+// MATCH-NEXT: EMU-MATCH _Z12reverse_copyPKiPii

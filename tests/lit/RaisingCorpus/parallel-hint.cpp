@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scale2.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale2.ll --kernel=_Z6scale2PKfPfi \
-// RUN:   --args='f32[16],f32[16],i32=16' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[16],f32[16],i32=16' --emu | FileCheck %s --check-prefix=EXEC
 
 #include <loom/loom.h>
 
@@ -34,3 +34,4 @@ void scale2(const float *a, float *b, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 2 llvm.mlir.addressof=1 llvm.call=1
 // EXEC-NEXT: MATCH _Z6scale2PKfPfi
+// EXEC-NEXT: EMU-MATCH _Z6scale2PKfPfi

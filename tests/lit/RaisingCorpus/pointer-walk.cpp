@@ -5,11 +5,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/copy_scaled.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/copy_scaled.ll --kernel=_Z11copy_scaledPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=50' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/copy_scaled.ll --kernel=_Z11copy_scaledPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[50],i32[50],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/copy_scaled.ll --kernel=_Z11copy_scaledPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=-2' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[50],i32[50],i32=-2' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -40,4 +40,6 @@ void copy_scaled(const int *src, int *dst, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z11copy_scaledPKiPii
+// EXEC-NEXT: EMU-MATCH _Z11copy_scaledPKiPii
 // MATCH: MATCH _Z11copy_scaledPKiPii
+// MATCH-NEXT: EMU-MATCH _Z11copy_scaledPKiPii

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/prefix_sum.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/prefix_sum.ll --kernel=_Z10prefix_sumPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=50' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[50],i32[50],i32=50' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/prefix_sum.ll --kernel=_Z10prefix_sumPKiPii \
-// RUN:   --args='i32[50],i32[50],i32=1' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[50],i32[50],i32=1' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -36,4 +36,6 @@ void prefix_sum(const int *in, int *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z10prefix_sumPKiPii
+// EXEC-NEXT: EMU-MATCH _Z10prefix_sumPKiPii
 // MATCH: MATCH _Z10prefix_sumPKiPii
+// MATCH-NEXT: EMU-MATCH _Z10prefix_sumPKiPii

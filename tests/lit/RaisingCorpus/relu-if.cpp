@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/relu.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/relu.ll --kernel=_Z4reluPKfPfi \
-// RUN:   --args='f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/relu.ll --kernel=_Z4reluPKfPfi \
-// RUN:   --args='f32[64],f32[64],i32=17' --seed=6 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[64],f32[64],i32=17' --seed=6 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -39,4 +39,6 @@ void relu(const float *in, float *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z4reluPKfPfi
+// EXEC-NEXT: EMU-MATCH _Z4reluPKfPfi
 // MATCH: MATCH _Z4reluPKfPfi
+// MATCH-NEXT: EMU-MATCH _Z4reluPKfPfi

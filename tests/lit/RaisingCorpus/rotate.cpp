@@ -10,10 +10,10 @@
 // RUN: loom-raise %t.d/rotate_mix.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/rotate_mix.ll --kernel=_Z10rotate_mixPKjS0_S0_PjPyi \
 // RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64]:range=-2147483648..2147483647,i32[64]:range=-2147483648..2147483647,i32[64],i64[64],i32=64' \
-// RUN:   | FileCheck %s --check-prefix=EXEC
+// RUN:   --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/rotate_mix.ll --kernel=_Z10rotate_mixPKjS0_S0_PjPyi \
 // RUN:   --args='i32[64]:range=-2147483648..2147483647,i32[64]:range=-2147483648..2147483647,i32[64]:range=0..63,i32[64],i64[64],i32=64' \
-// RUN:   --seed=5 | FileCheck %s --check-prefix=MATCH
+// RUN:   --seed=5 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -51,4 +51,6 @@ void rotate_mix(const unsigned *a, const unsigned *b, const unsigned *amount,
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z10rotate_mixPKjS0_S0_PjPyi
+// EXEC-NEXT: EMU-MATCH _Z10rotate_mixPKjS0_S0_PjPyi
 // MATCH: MATCH _Z10rotate_mixPKjS0_S0_PjPyi
+// MATCH-NEXT: EMU-MATCH _Z10rotate_mixPKjS0_S0_PjPyi

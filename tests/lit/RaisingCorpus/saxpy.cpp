@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/saxpy.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/saxpy.ll --kernel=_Z5saxpyfPKfPfi \
-// RUN:   --args='f32=1.5,f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32=1.5,f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/saxpy.ll --kernel=_Z5saxpyfPKfPfi \
-// RUN:   --args='f32=-0.375,f32[64],f32[64],i32=63' --seed=9 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32=-0.375,f32[64],f32[64],i32=63' --seed=9 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -37,4 +37,6 @@ void saxpy(float a, const float *x, float *y, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z5saxpyfPKfPfi
+// EXEC-NEXT: EMU-MATCH _Z5saxpyfPKfPfi
 // MATCH: MATCH _Z5saxpyfPKfPfi
+// MATCH-NEXT: EMU-MATCH _Z5saxpyfPKfPfi

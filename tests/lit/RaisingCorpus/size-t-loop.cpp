@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/axpby.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/axpby.ll --kernel=_Z5axpbyPKdPdmdd \
-// RUN:   --args='f64[40],f64[40],i64=40,f64=0.5,f64=-2' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f64[40],f64[40],i64=40,f64=0.5,f64=-2' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/axpby.ll --kernel=_Z5axpbyPKdPdmdd \
-// RUN:   --args='f64[40],f64[40],i64=0,f64=0.5,f64=-2' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f64[40],f64[40],i64=0,f64=0.5,f64=-2' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 #include <stddef.h>
@@ -33,4 +33,6 @@ void axpby(const double *x, double *y, size_t n, double a, double b) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z5axpbyPKdPdmdd
+// EXEC-NEXT: EMU-MATCH _Z5axpbyPKdPdmdd
 // MATCH: MATCH _Z5axpbyPKdPdmdd
+// MATCH-NEXT: EMU-MATCH _Z5axpbyPKdPdmdd

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/advance.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/advance.ll --kernel=_Z7advance9Particlesfi \
-// RUN:   --args='f32[30],f32[30],f32=0.5,i32=30' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[30],f32[30],f32=0.5,i32=30' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/advance.ll --kernel=_Z7advance9Particlesfi \
-// RUN:   --args='f32[30],f32[30],f32=-3,i32=29' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[30],f32[30],f32=-3,i32=29' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -40,4 +40,6 @@ void advance(Particles p, float dt, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z7advance9Particlesfi
+// EXEC-NEXT: EMU-MATCH _Z7advance9Particlesfi
 // MATCH: MATCH _Z7advance9Particlesfi
+// MATCH-NEXT: EMU-MATCH _Z7advance9Particlesfi

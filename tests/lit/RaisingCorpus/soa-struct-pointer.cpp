@@ -9,6 +9,12 @@
 //
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/advance_ptr.ll | FileCheck %s
+// GAP: for the same reason the kernel is not lowered to dataflow, so it has
+// no program for the emulator either; the compiler says why.
+// RUN: %loom-clangxx -O2 -c %s -o %t.o -Rpass-analysis=loom \
+// RUN:   -Rpass-missed=loom 2>&1 | FileCheck %s --check-prefix=EMU
+// EMU: remark: kernel 'advance_ptr': stays InstructionCore code of thread @{{.+}}: 'llvm.load' has no dataflow actor
+// EMU: remark: kernel 'advance_ptr' is not offloaded: no part of the kernel can run on the SpatialCore: no spatial region was formed
 
 #include <loom/loom.h>
 

@@ -6,9 +6,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/spmv.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/spmv.ll --kernel=_Z4spmvPKiS0_PKfS2_Pfi \
-// RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/spmv.ll --kernel=_Z4spmvPKiS0_PKfS2_Pfi \
-// RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' --seed=12 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[9]:range=0..20,i32[20]:range=0..15,f32[20],f32[16],f32[8],i32=8' --seed=12 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -48,4 +48,6 @@ void spmv(const int *rowPtr, const int *cols, const float *vals, const float *x,
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z4spmvPKiS0_PKfS2_Pfi
+// EXEC-NEXT: EMU-MATCH _Z4spmvPKiS0_PKfS2_Pfi
 // MATCH: MATCH _Z4spmvPKiS0_PKfS2_Pfi
+// MATCH-NEXT: EMU-MATCH _Z4spmvPKiS0_PKfS2_Pfi

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/jacobi.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/jacobi.ll --kernel=_Z6jacobiPKfPfii \
-// RUN:   --args='f32[72],f32[72],i32=8,i32=9' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[72],f32[72],i32=8,i32=9' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/jacobi.ll --kernel=_Z6jacobiPKfPfii \
-// RUN:   --args='f32[72],f32[72],i32=2,i32=9' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[72],f32[72],i32=2,i32=9' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -41,4 +41,6 @@ void jacobi(const float *in, float *out, int rows, int cols) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z6jacobiPKfPfii
+// EXEC-NEXT: EMU-MATCH _Z6jacobiPKfPfii
 // MATCH: MATCH _Z6jacobiPKfPfii
+// MATCH-NEXT: EMU-MATCH _Z6jacobiPKfPfii

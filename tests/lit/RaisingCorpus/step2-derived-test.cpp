@@ -6,13 +6,13 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/even_odd_swap.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
-// RUN:   --args='f32[41],i32=41' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[41],i32=41' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
-// RUN:   --args='f32[41],i32=40' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[41],i32=40' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
-// RUN:   --args='f32[41],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[41],i32=1' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/even_odd_swap.ll --kernel=_Z13even_odd_swapPfi \
-// RUN:   --args='f32[41],i32=-2147483648' --seed=4 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[41],i32=-2147483648' --seed=4 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -45,4 +45,6 @@ void even_odd_swap(float *a, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z13even_odd_swapPfi
+// EXEC-NEXT: EMU-MATCH _Z13even_odd_swapPfi
 // MATCH: MATCH _Z13even_odd_swapPfi
+// MATCH-NEXT: EMU-MATCH _Z13even_odd_swapPfi

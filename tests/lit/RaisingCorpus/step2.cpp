@@ -3,11 +3,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/interleave_sum.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/interleave_sum.ll --kernel=_Z14interleave_sumPKfPfi \
-// RUN:   --args='f32[40],f32[20],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[40],f32[20],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/interleave_sum.ll --kernel=_Z14interleave_sumPKfPfi \
-// RUN:   --args='f32[40],f32[20],i32=39' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[40],f32[20],i32=39' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/interleave_sum.ll --kernel=_Z14interleave_sumPKfPfi \
-// RUN:   --args='f32[40],f32[20],i32=1' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[40],f32[20],i32=1' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -33,4 +33,6 @@ void interleave_sum(const float *a, float *pairs, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z14interleave_sumPKfPfi
+// EXEC-NEXT: EMU-MATCH _Z14interleave_sumPKfPfi
 // MATCH: MATCH _Z14interleave_sumPKfPfi
+// MATCH-NEXT: EMU-MATCH _Z14interleave_sumPKfPfi

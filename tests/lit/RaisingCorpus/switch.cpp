@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/apply_op.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/apply_op.ll --kernel=_Z8apply_opPKiS0_S0_Pii \
-// RUN:   --args='i32[40]:range=0..4,i32[40],i32[40],i32[40],i32=40' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40]:range=0..4,i32[40],i32[40],i32[40],i32=40' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/apply_op.ll --kernel=_Z8apply_opPKiS0_S0_Pii \
-// RUN:   --args='i32[40]:range=-1..5,i32[40],i32[40],i32[40],i32=40' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40]:range=-1..5,i32[40],i32[40],i32[40],i32=40' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -63,4 +63,6 @@ void apply_op(const int *ops, const int *a, const int *b, int *out, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z8apply_opPKiS0_S0_Pii
+// EXEC-NEXT: EMU-MATCH _Z8apply_opPKiS0_S0_Pii
 // MATCH: MATCH _Z8apply_opPKiS0_S0_Pii
+// MATCH-NEXT: EMU-MATCH _Z8apply_opPKiS0_S0_Pii

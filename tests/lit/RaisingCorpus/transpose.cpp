@@ -3,9 +3,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/transpose.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/transpose.ll --kernel=_Z9transposePKdPdii \
-// RUN:   --args='f64[42],f64[42],i32=6,i32=7' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f64[42],f64[42],i32=6,i32=7' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/transpose.ll --kernel=_Z9transposePKdPdii \
-// RUN:   --args='f64[42],f64[42],i32=7,i32=6' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f64[42],f64[42],i32=7,i32=6' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -37,4 +37,6 @@ void transpose(const double *in, double *out, int rows, int cols) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z9transposePKdPdii
+// EXEC-NEXT: EMU-MATCH _Z9transposePKdPdii
 // MATCH: MATCH _Z9transposePKdPdii
+// MATCH-NEXT: EMU-MATCH _Z9transposePKdPdii

@@ -4,9 +4,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/suffix_max.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/suffix_max.ll --kernel=_Z10suffix_maxPKjPjj \
-// RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=33' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=33' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/suffix_max.ll --kernel=_Z10suffix_maxPKjPjj \
-// RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[33]:range=0..4000000000,i32[33],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -37,4 +37,6 @@ void suffix_max(const unsigned *a, unsigned *out, unsigned n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z10suffix_maxPKjPjj
+// EXEC-NEXT: EMU-MATCH _Z10suffix_maxPKjPjj
 // MATCH: MATCH _Z10suffix_maxPKjPjj
+// MATCH-NEXT: EMU-MATCH _Z10suffix_maxPKjPjj

@@ -9,11 +9,11 @@
 // RUN:   -Rpass-analysis=loom 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: loom-raise %t.d/udw_mix.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/udw_mix.ll --kernel=_Z7udw_mixPKjPjjjmm \
-// RUN:   --args='i32[64],i32[64],i32=3,i32=40,i64=2,i64=50' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[64],i32[64],i32=3,i32=40,i64=2,i64=50' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/udw_mix.ll --kernel=_Z7udw_mixPKjPjjjmm \
-// RUN:   --args='i32[64],i32[64],i32=-1,i32=7,i64=-1,i64=9' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[64],i32[64],i32=-1,i32=7,i64=-1,i64=9' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/udw_mix.ll --kernel=_Z7udw_mixPKjPjjjmm \
-// RUN:   --args='i32[64],i32[64],i32=0,i32=0,i64=60,i64=0' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[64],i32[64],i32=0,i32=0,i64=60,i64=0' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -60,4 +60,6 @@ void udw_mix(const unsigned *a, unsigned *out, unsigned lo, unsigned n,
 // EXEC: scf.for: 4
 // EXEC-NEXT: scf.while: 1
 // EXEC: MATCH _Z7udw_mixPKjPjjjmm
+// EXEC-NEXT: EMU-MATCH _Z7udw_mixPKjPjjjmm
 // MATCH: MATCH _Z7udw_mixPKjPjjjmm
+// MATCH-NEXT: EMU-MATCH _Z7udw_mixPKjPjjjmm

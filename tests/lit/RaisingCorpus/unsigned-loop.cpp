@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/scale_u.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/scale_u.ll --kernel=_Z7scale_uPjjj \
-// RUN:   --args='i32[37],i32=37,i32=7' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[37],i32=37,i32=7' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/scale_u.ll --kernel=_Z7scale_uPjjj \
-// RUN:   --args='i32[37],i32=0,i32=7' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[37],i32=0,i32=7' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -36,4 +36,6 @@ void scale_u(unsigned *a, unsigned n, unsigned k) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z7scale_uPjjj
+// EXEC-NEXT: EMU-MATCH _Z7scale_uPjjj
 // MATCH: MATCH _Z7scale_uPjjj
+// MATCH-NEXT: EMU-MATCH _Z7scale_uPjjj

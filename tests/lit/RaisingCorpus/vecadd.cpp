@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/vecadd.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/vecadd.ll --kernel=_Z6vecaddPKfS0_Pfi \
-// RUN:   --args='f32[64],f32[64],f32[64],i32=64' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='f32[64],f32[64],f32[64],i32=64' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/vecadd.ll --kernel=_Z6vecaddPKfS0_Pfi \
-// RUN:   --args='f32[64],f32[64],f32[64],i32=0' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[64],f32[64],f32[64],i32=0' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/vecadd.ll --kernel=_Z6vecaddPKfS0_Pfi \
-// RUN:   --args='f32[64],f32[64],f32[64],i32=37' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='f32[64],f32[64],f32[64],i32=37' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -37,4 +37,6 @@ void vecadd(const float *a, const float *b, float *c, int n) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z6vecaddPKfS0_Pfi
+// EXEC-NEXT: EMU-MATCH _Z6vecaddPKfS0_Pfi
 // MATCH: MATCH _Z6vecaddPKfS0_Pfi
+// MATCH-NEXT: EMU-MATCH _Z6vecaddPKfS0_Pfi

@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/find_first.ll | FileCheck %s
 // RUN: loom-raise-check %t.d/find_first.ll --kernel=_Z10find_firstPKiii \
-// RUN:   --args='i32[40]:range=0..30,i32=40,i32=17' | FileCheck %s --check-prefix=EXEC
+// RUN:   --args='i32[40]:range=0..30,i32=40,i32=17' --emu | FileCheck %s --check-prefix=EXEC
 // RUN: loom-raise-check %t.d/find_first.ll --kernel=_Z10find_firstPKiii \
-// RUN:   --args='i32[40]:range=0..30,i32=40,i32=99' --seed=2 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40]:range=0..30,i32=40,i32=99' --seed=2 --emu | FileCheck %s --check-prefix=MATCH
 // RUN: loom-raise-check %t.d/find_first.ll --kernel=_Z10find_firstPKiii \
-// RUN:   --args='i32[40]:range=0..30,i32=0,i32=17' --seed=3 | FileCheck %s --check-prefix=MATCH
+// RUN:   --args='i32[40]:range=0..30,i32=0,i32=17' --seed=3 --emu | FileCheck %s --check-prefix=MATCH
 
 #include <loom/loom.h>
 
@@ -39,4 +39,6 @@ int find_first(const int *a, int n, int key) {
 // EXEC-NEXT: llvm memory ops: 0
 // EXEC-NEXT: other llvm ops: 0
 // EXEC-NEXT: MATCH _Z10find_firstPKiii
+// EXEC-NEXT: EMU-MATCH _Z10find_firstPKiii
 // MATCH: MATCH _Z10find_firstPKiii
+// MATCH-NEXT: EMU-MATCH _Z10find_firstPKiii

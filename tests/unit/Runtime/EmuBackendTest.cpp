@@ -332,7 +332,7 @@ TEST_F(EmuBackendTest, FaultingItemOrInstanceNamesKernelAndIdentity) {
   EXPECT_EQ(std::string(loom_last_error_message()),
             "loom_rt_launch: kernel 'add_first' on emu: thread 'node': work "
             "item (dispatch 0, root.0.1, ordinal 1): out-of-bounds "
-            "'memref.store' at index [4]");
+            "'memref.store' at index [4] of extents [4]");
 }
 
 // A mismatched artifact (its function disagrees with the descriptor on the

@@ -150,6 +150,25 @@ TEST(TokenQueueTest, KeepsOrderAndPeak) {
   EXPECT_EQ(queue.getNumPushed(), 300u);
 }
 
+// The ring buffer grows while its oldest token is not in the first slot
+// (wrapped around) and keeps the order.
+TEST(TokenQueueTest, GrowsWhileWrappedAround) {
+  TokenQueue queue;
+  uint64_t next = 0, expected = 0;
+  for (unsigned round = 0; round < 6; ++round) {
+    for (unsigned i = 0; i < 3 + round; ++i)
+      queue.push(TokenValue::getInteger(32, next++));
+    for (unsigned i = 0; i < 2; ++i)
+      EXPECT_EQ(queue.pop().getInteger().getZExtValue(), expected++);
+  }
+  EXPECT_EQ(queue.size(), next - expected);
+  for (size_t i = 0; i < queue.size(); ++i)
+    EXPECT_EQ(queue.peek(i).getInteger().getZExtValue(), expected + i);
+  while (!queue.empty())
+    EXPECT_EQ(queue.pop().getInteger().getZExtValue(), expected++);
+  EXPECT_EQ(expected, next);
+}
+
 // Row-major addressing with bounds checks on every dimension.
 TEST_F(TokenValueTest, MemoryBufferLinearizes) {
   MemoryBuffer buffer(b.getI32Type(), {2, 3});

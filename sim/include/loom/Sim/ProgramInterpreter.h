@@ -1,5 +1,4 @@
-//===- ProgramInterpreter.h - run a dataflow program's host part -*- C++
-//-*-===//
+//===- ProgramInterpreter.h - run a dataflow program ------------*- C++ -*-===//
 //
 // Part of the Loom project.
 //
@@ -8,8 +7,10 @@
 // dataflow.graph.launch on the token-level DataflowEmulator. Thread launches
 // follow Part 4: dense domains of any rank run their instances on the
 // WorkScheduler's workers in no particular order, dynamic-work domains run
-// their items through the bounded work-stealing scheduler. This is the
-// interpreter of the runtime's `emu` backend and of `loom-emu --entry`.
+// their items through the bounded work-stealing scheduler. This is the one
+// interpreter of the runtime's `emu` backend, of `loom-emu --entry` and of
+// `loom-raise-check --emu`, so the checker runs exactly what
+// LOOM_BACKEND=emu runs.
 //
 //===----------------------------------------------------------------------===//
 

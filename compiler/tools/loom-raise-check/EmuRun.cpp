@@ -1,0 +1,133 @@
+//===- EmuRun.cpp - loom-raise-check on the dataflow emulator -------------===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmuRun.h"
+
+#include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/Sim/ComputeSemantics.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace loom::raisecheck;
+using HostBuffer = loom::sim::MemoryBuffer;
+using loom::sim::ProgramValue;
+using loom::sim::TokenValue;
+
+static Error fail(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// Returns why a parameter of `type` cannot be bound; empty when it can.
+static std::string checkParameter(unsigned index, mlir::Type type) {
+  bool bindable;
+  if (auto memref = dyn_cast<mlir::MemRefType>(type))
+    bindable = memref.getRank() == 1 && memref.getLayout().isIdentity() &&
+               HostBuffer::isSupportedHostElementType(memref.getElementType());
+  else
+    bindable =
+        loom::sim::isSupportedTokenType(type) && !isa<mlir::NoneType>(type);
+  if (bindable)
+    return "";
+  std::string text;
+  raw_string_ostream(text) << "the emulator cannot bind parameter #" << index
+                           << " of type " << type;
+  return text;
+}
+
+Expected<DataflowKernel>
+loom::raisecheck::compileToDataflow(const Module &original, StringRef symbol,
+                                    mlir::MLIRContext &context) {
+  loom::compiler::KernelStages stages;
+  if (Error error =
+          loom::compiler::compileKernel(original, symbol, {}, stages)) {
+    // The ownership stage's remark on what kept code off the dataflow
+    // fabric is the precise reason behind "no spatial region was formed".
+    std::string blocker;
+    for (const std::string &remark : stages.remarks)
+      if (StringRef(remark).contains("has no dataflow actor")) {
+        blocker = " (first blocker: " + remark + ")";
+        break;
+      }
+    return fail("not lowered: " + toString(std::move(error)) + blocker);
+  }
+  DataflowKernel compiled;
+  // Parsed from its text, as the runtime parses the embedded artifact.
+  // Named like the --loom-save-temps file, so emulator errors locate the
+  // failing actor in it.
+  compiled.module = mlir::parseSourceString<mlir::ModuleOp>(
+      stages.dataflow, mlir::ParserConfig(&context),
+      (symbol + ".dfg.mlir").str());
+  if (!compiled.module || mlir::failed(mlir::verify(*compiled.module)))
+    return fail("the printed dataflow program does not parse back");
+  compiled.kernel = compiled.module->lookupSymbol<mlir::func::FuncOp>(symbol);
+  if (!compiled.kernel || compiled.kernel.isExternal())
+    return fail("the dataflow program has no func.func @" + symbol);
+  for (auto [index, type] :
+       llvm::enumerate(compiled.kernel.getArgumentTypes())) {
+    std::string problem = checkParameter(index, type);
+    if (!problem.empty())
+      return fail(problem);
+  }
+  std::string problem =
+      loom::sim::ProgramInterpreter::checkFunction(compiled.kernel);
+  if (!problem.empty())
+    return fail(problem);
+  return compiled;
+}
+
+/// Returns the token of a scalar argument of `type` from its bits.
+static TokenValue getScalarToken(mlir::Type type, uint64_t bits) {
+  unsigned width = loom::sim::getTokenBitWidth(type);
+  APInt value(width, width >= 64 ? bits : bits & ((1ull << width) - 1));
+  if (const fltSemantics *semantics =
+          loom::sim::getSupportedFloatSemantics(type))
+    return TokenValue::getFloatBits(*semantics, value);
+  return TokenValue::getInteger(value);
+}
+
+Expected<uint64_t> loom::raisecheck::runOnEmulator(DataflowKernel &kernel,
+                                                   ArrayRef<void *> data,
+                                                   ArrayRef<ArgSpec> specs) {
+  mlir::func::FuncOp func = kernel.kernel;
+  if (func.getNumArguments() != specs.size())
+    return fail("the dataflow program takes " + Twine(func.getNumArguments()) +
+                " parameters, --args gives " + Twine(specs.size()));
+  SmallVector<ProgramValue> arguments(specs.size());
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    mlir::Type type = func.getArgumentTypes()[index];
+    auto memref = dyn_cast<mlir::MemRefType>(type);
+    if (spec.isBuffer != bool(memref))
+      return fail("parameter #" + Twine(index) + " of the dataflow program " +
+                  (memref ? "is" : "is not") + " a memref");
+    if (!memref) {
+      arguments[index].token = getScalarToken(type, spec.scalarBits);
+      continue;
+    }
+    mlir::Type element = memref.getElementType();
+    unsigned elementBytes =
+        element.isIndex() ? 8
+                          : std::max(1u, element.getIntOrFloatBitWidth() / 8);
+    int64_t count = spec.count * getElementSize(spec.kind) / elementBytes;
+    arguments[index].memory =
+        std::make_shared<HostBuffer>(element, data[index], count);
+  }
+  loom::sim::ProgramInterpreter interpreter(*kernel.module,
+                                            loom::sim::InterpreterOptions());
+  Expected<SmallVector<ProgramValue>> returned =
+      interpreter.run(func, arguments);
+  kernel.firings += interpreter.getStats().emulation.firings;
+  if (!returned)
+    return returned.takeError();
+  if (returned->empty())
+    return 0;
+  const TokenValue &token = returned->front().token;
+  if (token.isPoison())
+    return fail("the emulated kernel returned poison");
+  return token.getBits().getZExtValue();
+}
