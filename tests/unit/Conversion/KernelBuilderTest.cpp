@@ -275,8 +275,7 @@ TEST(KernelBuilderTest, IfReadsItsOwnTypeIfIdxReadsAnIndex) {
   Type f32 = Float32Type::get(&context);
   KernelBuilder k(context, "guards", {f32, IntegerType::get(&context, 1)}, {});
   scf::IfOp own = k.if_(k.value(0), [] {});
-  scf::IfOp idx = k.ifIdx(
-      k.value(0), [] {}, [] {});
+  scf::IfOp idx = k.ifIdx(k.value(0), [] {}, [] {});
   scf::IfOp flag = k.if_(k.value(1), [] {});
   auto cmpf = own.getCondition().getDefiningOp<arith::CmpFOp>();
   ASSERT_TRUE(cmpf);

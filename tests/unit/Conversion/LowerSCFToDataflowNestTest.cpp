@@ -237,8 +237,10 @@ TEST(LowerSCFToDataflowTest, ScopeLocalInAForallIsRejected) {
   ASSERT_TRUE(module);
   std::string before = print(*module), diagnostics;
   EXPECT_TRUE(failed(lower(*module, diagnostics)));
-  EXPECT_NE(diagnostics.find("is inside an scf.forall or scf.parallel and cannot be hoisted"),
-            std::string::npos)
+  EXPECT_NE(
+      diagnostics.find(
+          "is inside an scf.forall or scf.parallel and cannot be hoisted"),
+      std::string::npos)
       << diagnostics;
   EXPECT_EQ(print(*module), before);
 }
@@ -506,9 +508,8 @@ TEST(LowerSCFToDataflowTest, ThreeLevelWhileLoopIf) {
       [&](ValueRange r) {
         k.loopN(4, [&](Value i) {
           Value zero = k.constant(f32, 0);
-          k.if_(k.lt(k.load(k.memory(0), {r[0], i}), zero), [&] {
-            k.store(zero, k.memory(0), {r[0], i});
-          });
+          k.if_(k.lt(k.load(k.memory(0), {r[0], i}), zero),
+                [&] { k.store(zero, k.memory(0), {r[0], i}); });
         });
         return SmallVector<Value>{k.add(r[0], k.ic(1))};
       });
