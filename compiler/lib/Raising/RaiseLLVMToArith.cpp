@@ -51,24 +51,6 @@ static LogicalResult checkScalar(Operation *op, PatternRewriter &rewriter) {
   return success();
 }
 
-/// Maps LLVM fast-math flags bit by bit onto arith's (the enums number the
-/// flags differently).
-static arith::FastMathFlagsAttr convertFastMath(MLIRContext *ctx,
-                                                LLVM::FastmathFlags flags) {
-  using LF = LLVM::FastmathFlags;
-  using AF = arith::FastMathFlags;
-  static constexpr std::pair<LF, AF> kMap[] = {
-      {LF::nnan, AF::nnan},         {LF::ninf, AF::ninf},
-      {LF::nsz, AF::nsz},           {LF::arcp, AF::arcp},
-      {LF::contract, AF::contract}, {LF::afn, AF::afn},
-      {LF::reassoc, AF::reassoc}};
-  AF result = AF::none;
-  for (auto [from, to] : kMap)
-    if (LLVM::bitEnumContainsAll(flags, from))
-      result = result | to;
-  return arith::FastMathFlagsAttr::get(ctx, result);
-}
-
 /// Maps LLVM nsw/nuw onto arith's overflow flags.
 static arith::IntegerOverflowFlags
 convertOverflow(LLVM::IntegerOverflowFlags flags) {

@@ -123,23 +123,6 @@ static bool hasLibmSignature(LLVM::CallOp call, unsigned arity,
                       [&](Type operand) { return operand == type; });
 }
 
-/// Maps the call's LLVM fast-math flags onto arith's (bit by bit: the enums
-/// number the flags differently).
-static arith::FastMathFlagsAttr convertCallFastMath(LLVM::CallOp call) {
-  using LF = LLVM::FastmathFlags;
-  using AF = arith::FastMathFlags;
-  static constexpr std::pair<LF, AF> kMap[] = {
-      {LF::nnan, AF::nnan},         {LF::ninf, AF::ninf},
-      {LF::nsz, AF::nsz},           {LF::arcp, AF::arcp},
-      {LF::contract, AF::contract}, {LF::afn, AF::afn},
-      {LF::reassoc, AF::reassoc}};
-  AF result = AF::none;
-  for (auto [from, to] : kMap)
-    if (LLVM::bitEnumContainsAll(call.getFastmathFlags(), from))
-      result = result | to;
-  return arith::FastMathFlagsAttr::get(call.getContext(), result);
-}
-
 /// Why `call` of `callee` (resolved to `calleeOp`) must stay a call although
 /// its name and signature are libm's, or std::nullopt when it may be raised.
 static std::optional<std::string>
@@ -193,7 +176,8 @@ static bool raiseCall(LLVM::CallOp call, SymbolTableCollection &symbols,
                     << " (device code does not set errno)";
   rewriter.setInsertionPoint(call);
   Value result = fn->build(rewriter, call.getLoc(), call.getArgOperands(),
-                           convertCallFastMath(call));
+                           loom::raising::convertFastMath(
+                               call.getContext(), call.getFastmathFlags()));
   rewriter.replaceOp(call, result);
   return true;
 }

@@ -59,3 +59,21 @@ Value loom::raising::castUnsigned(OpBuilder &builder, Location loc, Value value,
     return arith::ExtUIOp::create(builder, loc, type, value);
   return arith::TruncIOp::create(builder, loc, type, value);
 }
+
+/// Maps LLVM fast-math flags bit by bit onto arith's (the enums number the
+/// flags differently).
+arith::FastMathFlagsAttr
+loom::raising::convertFastMath(MLIRContext *ctx, LLVM::FastmathFlags flags) {
+  using LF = LLVM::FastmathFlags;
+  using AF = arith::FastMathFlags;
+  static constexpr std::pair<LF, AF> kMap[] = {
+      {LF::nnan, AF::nnan},         {LF::ninf, AF::ninf},
+      {LF::nsz, AF::nsz},           {LF::arcp, AF::arcp},
+      {LF::contract, AF::contract}, {LF::afn, AF::afn},
+      {LF::reassoc, AF::reassoc}};
+  AF result = AF::none;
+  for (auto [from, to] : kMap)
+    if (LLVM::bitEnumContainsAll(flags, from))
+      result = result | to;
+  return arith::FastMathFlagsAttr::get(ctx, result);
+}

@@ -3,13 +3,16 @@
 // Part of the Loom project.
 //
 // Private to compiler/lib/Raising: the one-shot pattern driver both raising
-// passes use, and the constant and cast builders of the loop passes.
+// passes use, the constant and cast builders of the loop passes, and the
+// fast-math flag mapping of the passes that raise LLVM arithmetic and calls.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LOOM_LIB_RAISING_RAISINGUTILS_H
 #define LOOM_LIB_RAISING_RAISINGUTILS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -34,6 +37,11 @@ mlir::Value createConstant(mlir::OpBuilder &builder, mlir::Location loc,
 /// Casts an integer or index `value` to `type`, reading it as unsigned.
 mlir::Value castUnsigned(mlir::OpBuilder &builder, mlir::Location loc,
                          mlir::Value value, mlir::Type type);
+
+/// Maps LLVM fast-math flags bit by bit onto arith's (the enums number the
+/// flags differently).
+mlir::arith::FastMathFlagsAttr convertFastMath(mlir::MLIRContext *ctx,
+                                               mlir::LLVM::FastmathFlags flags);
 
 } // namespace loom::raising
 
