@@ -1,0 +1,309 @@
+//===- loom-prop-check.cpp - differential property tests of the lowering --===//
+//
+// Part of the Loom project.
+//
+// Generates random structured programs (ProgramGenerator), runs each one as
+// SCF through LLVM and ORC and as the dataflow graph loom-lower-scf-to-dfg
+// makes of it on the emulator, and compares final memory and results bit for
+// bit. A failing program -- a mismatch, or either side failing -- is shrunk
+// and written with its inputs and both outputs to a reproducer file whose
+// path is printed.
+//
+//   loom-prop-check --count=200 --seed=1 [--out-dir=DIR] [--first=N]
+//
+// The last line is "N passed, M failed"; the exit code is 1 if M > 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Executors.h"
+#include "ProgramBuilder.h"
+#include "ProgramGenerator.h"
+#include "Shrinker.h"
+
+#include "loom/InitAllDialects.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace llvm;
+using namespace loom::proptest;
+
+static cl::opt<unsigned>
+    programCount("count", cl::init(200),
+                 cl::desc("Programs to generate and check"));
+static cl::opt<uint64_t> seed("seed", cl::init(1),
+                              cl::desc("Seed of the whole run"));
+static cl::opt<unsigned>
+    first("first", cl::init(0),
+          cl::desc("Index of the first program (to rerun one program)"));
+static cl::opt<std::string>
+    outDir("out-dir",
+           cl::desc("Where reproducers go (default: $TMPDIR or /tmp)"));
+static cl::opt<unsigned>
+    maxShrinks("max-shrinks", cl::init(3),
+               cl::desc("Failures to shrink; later ones are written as "
+                        "generated (shrinking runs each candidate)"));
+static cl::opt<unsigned> maxAttempts("max-attempts", cl::init(1500),
+                                     cl::desc("Candidates per shrink"));
+static cl::opt<unsigned>
+    maxStatements("max-statements", cl::init(14),
+                  cl::desc("Statements per program, nested ones included"));
+static cl::opt<bool> verbose("verbose",
+                             cl::desc("Print every program's SCF module"));
+
+namespace {
+
+/// How a program failed; shrinking keeps the kind.
+enum class Verdict { Pass, Build, ScfFailed, DataflowFailed, Mismatch };
+
+const char *describe(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::Pass:
+    return "pass";
+  case Verdict::Build:
+    return "the test IR builders produced an invalid module";
+  case Verdict::ScfFailed:
+    return "the SCF execution failed";
+  case Verdict::DataflowFailed:
+    return "lowering or emulating the dataflow graph failed";
+  case Verdict::Mismatch:
+    return "the SCF and dataflow executions differ";
+  }
+  llvm_unreachable("unknown verdict");
+}
+
+struct Check {
+  Verdict verdict = Verdict::Pass;
+  std::string scfText, lowered, detail;
+  Outcome scf, dataflow;
+};
+
+/// Lists the elements where the two executions differ.
+std::string compareOutcomes(const Program &program, const Outcome &scf,
+                            const Outcome &dataflow) {
+  std::string text;
+  raw_string_ostream os(text);
+  for (size_t i = 0; i < program.results.size(); ++i)
+    if (scf.results[i] != dataflow.results[i])
+      os << "result #" << i << ": scf 0x" << utohexstr(scf.results[i])
+         << ", dataflow 0x" << utohexstr(dataflow.results[i]) << "\n";
+  for (size_t b = 0; b < program.buffers.size(); ++b)
+    for (size_t i = 0; i < scf.buffers[b].size(); ++i)
+      if (scf.buffers[b][i] != dataflow.buffers[b][i])
+        os << "buffer #" << b << "[" << i << "]: scf 0x"
+           << utohexstr(scf.buffers[b][i]) << ", dataflow 0x"
+           << utohexstr(dataflow.buffers[b][i]) << "\n";
+  return text;
+}
+
+Check check(mlir::MLIRContext &context, const Program &program) {
+  Check result;
+  std::string diagnostics;
+  mlir::OwningOpRef<mlir::ModuleOp> kernel =
+      buildProgram(context, program, diagnostics);
+  if (!kernel) {
+    result.verdict = Verdict::Build;
+    result.detail = diagnostics;
+    return result;
+  }
+  raw_string_ostream(result.scfText) << *kernel;
+  result.scf = runScf(*kernel, program);
+  result.dataflow = runDataflow(*kernel, program, result.lowered);
+  if (!result.scf.error.empty()) {
+    result.verdict = Verdict::ScfFailed;
+    result.detail = result.scf.error;
+  } else if (!result.dataflow.error.empty()) {
+    result.verdict = Verdict::DataflowFailed;
+    result.detail = result.dataflow.error;
+  } else {
+    result.detail = compareOutcomes(program, result.scf, result.dataflow);
+    if (!result.detail.empty())
+      result.verdict = Verdict::Mismatch;
+  }
+  return result;
+}
+
+/// One element as bits and, for floats, its value.
+void printElement(raw_ostream &os, Scalar type, uint64_t bits) {
+  os << "0x" << utohexstr(bits);
+  if (type == Scalar::F32)
+    os << " (" << llvm::bit_cast<float>(uint32_t(bits)) << ")";
+  else if (type == Scalar::F64)
+    os << " (" << llvm::bit_cast<double>(bits) << ")";
+  else if (type == Scalar::I32)
+    os << " (" << int32_t(bits) << ")";
+  else
+    os << " (" << int64_t(bits) << ")";
+}
+
+void printOutcome(raw_ostream &os, const Program &program,
+                  const Outcome &outcome) {
+  if (!outcome.error.empty()) {
+    os << "error: " << outcome.error << "\n";
+    return;
+  }
+  for (auto [i, bits] : enumerate(outcome.results)) {
+    os << "  result #" << i << " " << getName(program.results[i].type) << " ";
+    printElement(os, program.results[i].type, bits);
+    os << "\n";
+  }
+  for (auto [b, elements] : enumerate(outcome.buffers)) {
+    os << "  buffer #" << b << ":";
+    for (uint64_t bits : elements) {
+      os << " ";
+      printElement(os, program.buffers[b].element, bits);
+    }
+    os << "\n";
+  }
+}
+
+/// The loom-emu command line that reruns the lowered graph on the inputs.
+void printEmuCommand(raw_ostream &os, const Program &program) {
+  os << "loom-opt --loom-lower-scf-to-dfg repro.mlir > lowered.mlir\n"
+     << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain";
+  if (!program.valueInputs.empty()) {
+    os << " --values=";
+    ListSeparator comma(",");
+    for (uint64_t bits : program.valueInputs)
+      os << comma << "0x" << utohexstr(bits);
+  }
+  os << "   (memory arguments in the graph's order, aliases as --memory=@k:)";
+  for (unsigned buffer : program.memoryBuffers) {
+    const Buffer &decl = program.buffers[buffer];
+    os << " --memory='" << getName(decl.element) << "[" << decl.extent << "]=";
+    ListSeparator comma(",");
+    for (uint64_t bits : decl.init)
+      os << comma << "0x" << utohexstr(bits);
+    os << "'";
+  }
+  os << "\n";
+}
+
+std::string writeReproducer(const Program &program, const Check &failure,
+                            uint64_t programSeed, unsigned index,
+                            unsigned originalSize) {
+  SmallString<256> path(outDir);
+  if (path.empty()) {
+    std::optional<std::string> tmp = sys::Process::GetEnv("TMPDIR");
+    path = tmp ? *tmp : "/tmp";
+  }
+  sys::fs::create_directories(path);
+  sys::path::append(path, "loom-prop-" + std::to_string(seed) + "-" +
+                              std::to_string(index) + ".txt");
+  std::error_code error;
+  raw_fd_ostream os(path, error);
+  if (error)
+    return "(cannot write " + path.str().str() + ": " + error.message() + ")";
+  os << "// loom-prop-check reproducer: program " << index
+     << " of --seed=" << seed << " (program seed " << programSeed << ")\n"
+     << "// rerun: loom-prop-check --seed=" << seed << " --first=" << index
+     << " --count=1\n"
+     << "// verdict: " << describe(failure.verdict) << "\n"
+     << "// size: " << program.size() << " nodes (generated: " << originalSize
+     << ")\n//\n// " << StringRef(failure.detail).rtrim().str() << "\n\n";
+  os << "== inputs (element bits, value)\n";
+  for (auto [i, type] : enumerate(program.valueTypes)) {
+    os << "  value #" << i << " " << getName(type) << " ";
+    printElement(os, type, program.valueInputs[i]);
+    os << "\n";
+  }
+  for (auto [b, buffer] : enumerate(program.buffers)) {
+    os << "  buffer #" << b << " " << getName(buffer.element) << "["
+       << buffer.extent << "]:";
+    for (uint64_t bits : buffer.init) {
+      os << " ";
+      printElement(os, buffer.element, bits);
+    }
+    os << "\n";
+  }
+  os << "  memory arguments -> buffers:";
+  for (unsigned buffer : program.memoryBuffers)
+    os << " #" << buffer;
+  os << "\n\n== SCF execution (MLIR to LLVM, ORC JIT)\n";
+  printOutcome(os, program, failure.scf);
+  os << "\n== dataflow execution (loom-lower-scf-to-dfg, emulator)\n";
+  printOutcome(os, program, failure.dataflow);
+  os << "\n== the same run by hand\n";
+  printEmuCommand(os, program);
+  os << "\n== SCF module (repro.mlir)\n" << failure.scfText << "\n";
+  os << "\n== lowered module\n" << failure.lowered << "\n";
+  return path.str().str();
+}
+
+/// A well-mixed seed per program (splitmix64 of the run seed and index).
+uint64_t programSeedOf(uint64_t runSeed, uint64_t index) {
+  uint64_t z = runSeed * 0x9E3779B97F4A7C15ull + index + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Loom differential property tests: random SCF programs run through "
+      "LLVM and as dataflow on the emulator must agree bit for bit\n");
+  initializeJit();
+  mlir::DialectRegistry registry;
+  loom::registerAllDialects(registry);
+  registry.insert<mlir::func::FuncDialect, mlir::LLVM::LLVMDialect>();
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+
+  GeneratorOptions options;
+  options.maxStatements = maxStatements;
+  unsigned passed = 0, failed = 0, shrunk = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (unsigned index = first; index < first + programCount; ++index) {
+    uint64_t programSeed = programSeedOf(seed, index);
+    Program program = generateProgram(programSeed, options);
+    Check result = check(context, program);
+    if (verbose)
+      outs() << "program " << index << ": " << describe(result.verdict) << "\n"
+             << result.scfText << "\n";
+    if (result.verdict == Verdict::Pass) {
+      ++passed;
+      continue;
+    }
+    ++failed;
+    Verdict verdict = result.verdict;
+    unsigned originalSize = program.size(), attempts = 0;
+    if (shrunk++ < maxShrinks) {
+      program = shrink(
+          program,
+          [&](const Program &candidate) {
+            return check(context, candidate).verdict == verdict;
+          },
+          maxAttempts, attempts);
+      result = check(context, program);
+    }
+    std::string path =
+        writeReproducer(program, result, programSeed, index, originalSize);
+    outs() << "FAIL program " << index << ": " << describe(verdict) << "; "
+           << originalSize << " -> " << program.size() << " nodes after "
+           << attempts << " shrinking runs; reproducer: " << path << "\n";
+    outs().flush();
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  outs() << "programs: " << programCount << " (seed " << seed << ", first "
+         << first << "), mismatches or failures: " << failed << ", "
+         << format("%.1f", seconds) << " s\n";
+  outs() << passed << " passed, " << failed << " failed\n";
+  return failed == 0 ? 0 : 1;
+}
