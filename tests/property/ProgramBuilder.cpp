@@ -135,12 +135,14 @@ private:
     return arith::RemUIOp::create(b, loc, toIndex(v), k.ic(modulus));
   }
   Value emitBinary(BinaryOp op, Value x, Value y);
+  Value unambiguousNaN(Value x, Value y);
   Value emitGuardedDivision(BinaryOp op, Value x, Value y);
   Value emitCast(Value v, Scalar from, Scalar to, unsigned variant);
   Value memoryArg(unsigned i) { return k.memory(i); }
   int64_t extentOf(unsigned memory) {
     return program.buffers[program.memoryBuffers[memory]].extent;
   }
+  void emitScatterAdd(const Stmt &stmt, Env &env);
   void emitFor(const Stmt &stmt, Env &env);
   void emitWhile(const Stmt &stmt, Env &env);
   void emitIf(const Stmt &stmt, Env &env);
@@ -219,6 +221,17 @@ Value Emitter::emitGuardedDivision(BinaryOp op, Value x, Value y) {
   return arith::RemSIOp::create(b, loc, x, y);
 }
 
+/// `y`, or `x` when both are NaN. Which input NaN a float operation returns
+/// when several are NaN is unspecified (LLVM LangRef, "Floating-Point
+/// Semantics"): the backend may commute the operands, so only one NaN may
+/// reach an operation.
+Value Emitter::unambiguousNaN(Value x, Value y) {
+  Value bothNaN = arith::AndIOp::create(
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, y, y));
+  return select(bothNaN, x, y);
+}
+
 Value Emitter::emitBinary(BinaryOp op, Value x, Value y) {
   Type type = x.getType();
   unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
@@ -256,25 +269,17 @@ Value Emitter::emitBinary(BinaryOp op, Value x, Value y) {
   case BinaryOp::MinUI:
     return arith::MinUIOp::create(b, loc, x, y);
   case BinaryOp::AddF:
-    return arith::AddFOp::create(b, loc, x, y);
+    return arith::AddFOp::create(b, loc, x, unambiguousNaN(x, y));
   case BinaryOp::SubF:
-    return arith::SubFOp::create(b, loc, x, y);
+    return arith::SubFOp::create(b, loc, x, unambiguousNaN(x, y));
   case BinaryOp::MulF:
-    return arith::MulFOp::create(b, loc, x, y);
+    return arith::MulFOp::create(b, loc, x, unambiguousNaN(x, y));
   case BinaryOp::DivF:
-    return arith::DivFOp::create(b, loc, x, y);
+    return arith::DivFOp::create(b, loc, x, unambiguousNaN(x, y));
   case BinaryOp::MaximumF:
-  case BinaryOp::MinimumF: {
-    // Which NaN the maximum or minimum of two NaNs is, is unspecified (LLVM
-    // LangRef: llvm.maximum/llvm.minimum): both operands are then x.
-    Value bothNaN = arith::AndIOp::create(
-        b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x),
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, y, y));
-    y = select(bothNaN, x, y);
-    if (op == BinaryOp::MaximumF)
-      return arith::MaximumFOp::create(b, loc, x, y);
-    return arith::MinimumFOp::create(b, loc, x, y);
-  }
+    return arith::MaximumFOp::create(b, loc, x, unambiguousNaN(x, y));
+  case BinaryOp::MinimumF:
+    return arith::MinimumFOp::create(b, loc, x, unambiguousNaN(x, y));
   }
   llvm_unreachable("unknown binary operator");
 }
@@ -459,6 +464,22 @@ void Emitter::emitSwitch(const Stmt &stmt, Env &env) {
     env[r.var] = value;
 }
 
+void Emitter::emitScatterAdd(const Stmt &stmt, Env &env) {
+  Value index = reduce(emitExpr(stmt.exprs[0], env), extentOf(stmt.memory));
+  Value addend = emitExpr(stmt.exprs[1], env);
+  Value memory = memoryArg(stmt.memory);
+  Scalar element = program.buffers[program.memoryBuffers[stmt.memory]].element;
+  if (!isFloat(element)) {
+    k.scatterAdd(memory, {Value()}, 0, index, addend);
+    return;
+  }
+  // The builder's gather, add and scatter, with one NaN at most per add.
+  addend = emitCast(addend, stmt.exprs[1].type, element, 0);
+  Value old = k.gather(memory, {Value()}, 0, index);
+  k.scatter(memory, {Value()}, 0, index,
+            emitBinary(BinaryOp::AddF, old, addend));
+}
+
 void Emitter::emitBlock(const Block &block, Env &env) {
   for (const Stmt &stmt : block.stmts) {
     switch (stmt.kind) {
@@ -471,12 +492,9 @@ void Emitter::emitBlock(const Block &block, Env &env) {
                 emitExpr(stmt.exprs[1], env));
       break;
     }
-    case Stmt::Kind::ScatterAdd: {
-      Value index = reduce(emitExpr(stmt.exprs[0], env), extentOf(stmt.memory));
-      k.scatterAdd(memoryArg(stmt.memory), {Value()}, 0, index,
-                   emitExpr(stmt.exprs[1], env));
+    case Stmt::Kind::ScatterAdd:
+      emitScatterAdd(stmt, env);
       break;
-    }
     case Stmt::Kind::For:
       emitFor(stmt, env);
       break;

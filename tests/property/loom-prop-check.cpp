@@ -15,8 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Executors.h"
-#include "ProgramBuilder.h"
+#include "Checker.h"
 #include "ProgramGenerator.h"
 #include "Shrinker.h"
 
@@ -58,80 +57,22 @@ static cl::opt<unsigned> maxAttempts("max-attempts", cl::init(1500),
 static cl::opt<unsigned>
     maxStatements("max-statements", cl::init(14),
                   cl::desc("Statements per program, nested ones included"));
+static cl::opt<unsigned>
+    timeout("timeout", cl::init(60),
+            cl::desc("Seconds one check may take before it counts as hung"));
+static cl::opt<InjectedFault> injectFault(
+    "inject-fault", cl::Hidden, cl::init(InjectedFault::None),
+    cl::desc("Plant a fault on the dataflow side (tests of the checker)"),
+    cl::values(clEnumValN(InjectedFault::CrashOnWhile, "crash-on-while",
+                          "abort when the program holds an scf.while"),
+               clEnumValN(InjectedFault::FlipOnBackwardLoop,
+                          "flip-on-backward-loop",
+                          "flip a bit of every buffer when the program "
+                          "holds a backward loop")));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every program's SCF module"));
 
 namespace {
-
-/// How a program failed; shrinking keeps the kind.
-enum class Verdict { Pass, Build, ScfFailed, DataflowFailed, Mismatch };
-
-const char *describe(Verdict verdict) {
-  switch (verdict) {
-  case Verdict::Pass:
-    return "pass";
-  case Verdict::Build:
-    return "the test IR builders produced an invalid module";
-  case Verdict::ScfFailed:
-    return "the SCF execution failed";
-  case Verdict::DataflowFailed:
-    return "lowering or emulating the dataflow graph failed";
-  case Verdict::Mismatch:
-    return "the SCF and dataflow executions differ";
-  }
-  llvm_unreachable("unknown verdict");
-}
-
-struct Check {
-  Verdict verdict = Verdict::Pass;
-  std::string scfText, lowered, detail;
-  Outcome scf, dataflow;
-};
-
-/// Lists the elements where the two executions differ.
-std::string compareOutcomes(const Program &program, const Outcome &scf,
-                            const Outcome &dataflow) {
-  std::string text;
-  raw_string_ostream os(text);
-  for (size_t i = 0; i < program.results.size(); ++i)
-    if (scf.results[i] != dataflow.results[i])
-      os << "result #" << i << ": scf 0x" << utohexstr(scf.results[i])
-         << ", dataflow 0x" << utohexstr(dataflow.results[i]) << "\n";
-  for (size_t b = 0; b < program.buffers.size(); ++b)
-    for (size_t i = 0; i < scf.buffers[b].size(); ++i)
-      if (scf.buffers[b][i] != dataflow.buffers[b][i])
-        os << "buffer #" << b << "[" << i << "]: scf 0x"
-           << utohexstr(scf.buffers[b][i]) << ", dataflow 0x"
-           << utohexstr(dataflow.buffers[b][i]) << "\n";
-  return text;
-}
-
-Check check(mlir::MLIRContext &context, const Program &program) {
-  Check result;
-  std::string diagnostics;
-  mlir::OwningOpRef<mlir::ModuleOp> kernel =
-      buildProgram(context, program, diagnostics);
-  if (!kernel) {
-    result.verdict = Verdict::Build;
-    result.detail = diagnostics;
-    return result;
-  }
-  raw_string_ostream(result.scfText) << *kernel;
-  result.scf = runScf(*kernel, program);
-  result.dataflow = runDataflow(*kernel, program, result.lowered);
-  if (!result.scf.error.empty()) {
-    result.verdict = Verdict::ScfFailed;
-    result.detail = result.scf.error;
-  } else if (!result.dataflow.error.empty()) {
-    result.verdict = Verdict::DataflowFailed;
-    result.detail = result.dataflow.error;
-  } else {
-    result.detail = compareOutcomes(program, result.scf, result.dataflow);
-    if (!result.detail.empty())
-      result.verdict = Verdict::Mismatch;
-  }
-  return result;
-}
 
 /// One element as bits and, for floats, its value.
 void printElement(raw_ostream &os, Scalar type, uint64_t bits) {
@@ -240,6 +181,76 @@ std::string writeReproducer(const Program &program, const Check &failure,
   return path.str().str();
 }
 
+/// How often each construct was generated, to show what a run covered.
+struct Coverage {
+  uint64_t forLoops = 0, backwardLoops = 0, carried = 0, whileLoops = 0,
+           ifs = 0, switches = 0, constructResults = 0, stores = 0,
+           scatterAdds = 0, loads = 0, computedIndices = 0, divisions = 0,
+           floatOps = 0, aliasingPrograms = 0;
+
+  void addExpr(const Expr &expr) {
+    if (expr.kind == Expr::Kind::Load) {
+      ++loads;
+      addIndex(expr.operands[0]);
+    }
+    if (expr.kind == Expr::Kind::Binary) {
+      divisions += expr.op >= BinaryOp::DivSI && expr.op <= BinaryOp::RemUI;
+      floatOps += expr.op >= BinaryOp::AddF;
+    }
+    for (const Expr &operand : expr.operands)
+      addExpr(operand);
+  }
+  /// An index neither constant nor a variable makes a gather or scatter.
+  void addIndex(const Expr &index) {
+    computedIndices +=
+        index.kind != Expr::Kind::Const && index.kind != Expr::Kind::Var;
+  }
+  void addBlock(const Block &block) {
+    for (const Stmt &stmt : block.stmts)
+      addStmt(stmt);
+  }
+  void addStmt(const Stmt &stmt) {
+    forLoops += stmt.kind == Stmt::Kind::For;
+    backwardLoops += stmt.backward;
+    whileLoops += stmt.kind == Stmt::Kind::While;
+    ifs += stmt.kind == Stmt::Kind::If;
+    switches += stmt.kind == Stmt::Kind::Switch;
+    stores += stmt.kind == Stmt::Kind::Store;
+    scatterAdds += stmt.kind == Stmt::Kind::ScatterAdd;
+    carried += stmt.carried.size();
+    constructResults += stmt.results.size();
+    if (stmt.kind == Stmt::Kind::Store || stmt.kind == Stmt::Kind::ScatterAdd)
+      addIndex(stmt.exprs[0]);
+    for (const Expr &expr : stmt.exprs)
+      addExpr(expr);
+    for (const CarriedVar &c : stmt.carried) {
+      addExpr(c.init);
+      addExpr(c.next);
+    }
+    for (const ResultVar &r : stmt.results)
+      for (const Expr &lane : r.lanes)
+        addExpr(lane);
+    for (const Block &block : stmt.blocks)
+      addBlock(block);
+  }
+  void addProgram(const Program &program) {
+    addBlock(program.body);
+    for (const Expr &result : program.results)
+      addExpr(result);
+    aliasingPrograms += program.memoryBuffers.size() > program.buffers.size();
+  }
+  void print(raw_ostream &os) const {
+    os << "generated: " << forLoops << " for (" << backwardLoops
+       << " backward), " << whileLoops << " while, " << carried
+       << " carried values, " << ifs << " if, " << switches << " index_switch, "
+       << constructResults << " if/switch results, " << stores << " stores, "
+       << scatterAdds << " scatter-adds, " << loads << " loads, "
+       << computedIndices << " computed indices, " << divisions
+       << " divisions, " << floatOps << " float ops, " << aliasingPrograms
+       << " programs with aliasing arguments\n";
+  }
+};
+
 /// A well-mixed seed per program (splitmix64 of the run seed and index).
 uint64_t programSeedOf(uint64_t runSeed, uint64_t index) {
   uint64_t z = runSeed * 0x9E3779B97F4A7C15ull + index + 1;
@@ -264,14 +275,19 @@ int main(int argc, char **argv) {
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
 
+  CheckOptions checkOptions;
+  checkOptions.timeoutSeconds = timeout;
+  checkOptions.fault = injectFault;
   GeneratorOptions options;
   options.maxStatements = maxStatements;
   unsigned passed = 0, failed = 0, shrunk = 0;
+  Coverage coverage;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
     uint64_t programSeed = programSeedOf(seed, index);
     Program program = generateProgram(programSeed, options);
-    Check result = check(context, program);
+    coverage.addProgram(program);
+    Check result = checkIsolated(context, program, checkOptions);
     if (verbose)
       outs() << "program " << index << ": " << describe(result.verdict) << "\n"
              << result.scfText << "\n";
@@ -286,10 +302,11 @@ int main(int argc, char **argv) {
       program = shrink(
           program,
           [&](const Program &candidate) {
-            return check(context, candidate).verdict == verdict;
+            return checkIsolated(context, candidate, checkOptions).verdict ==
+                   verdict;
           },
           maxAttempts, attempts);
-      result = check(context, program);
+      result = checkIsolated(context, program, checkOptions);
     }
     std::string path =
         writeReproducer(program, result, programSeed, index, originalSize);
@@ -301,6 +318,7 @@ int main(int argc, char **argv) {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
+  coverage.print(outs());
   outs() << "programs: " << programCount << " (seed " << seed << ", first "
          << first << "), mismatches or failures: " << failed << ", "
          << format("%.1f", seconds) << " s\n";
