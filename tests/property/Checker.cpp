@@ -89,7 +89,7 @@ static void injectFault(InjectedFault fault, const Program &program,
 /// The check itself; `report` is told each stage before it starts ('S')
 /// and the SCF module's text once it is built ('T').
 static Check check(mlir::MLIRContext &context, const Program &program,
-                   InjectedFault fault,
+                   const CheckOptions &options,
                    function_ref<void(char, StringRef)> report) {
   auto enter = [&](StringRef stage) { report('S', stage); };
   Check result;
@@ -107,19 +107,35 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   enter("the SCF execution (MLIR to LLVM, ORC JIT)");
   result.scf = runScf(*kernel, program);
   enter("lowering and emulating the dataflow graph");
-  result.dataflow = runDataflow(*kernel, program, result.lowered);
-  injectFault(fault, program, result.dataflow);
-  if (!result.scf.error.empty()) {
-    result.verdict = Verdict::ScfFailed;
-    result.detail = result.scf.error;
-  } else if (!result.dataflow.error.empty()) {
-    result.verdict = Verdict::DataflowFailed;
-    result.detail = result.dataflow.error;
-  } else {
-    result.detail = compareOutcomes(program, result.scf, result.dataflow);
-    if (!result.detail.empty())
+  std::vector<Outcome> runs =
+      runDataflow(*kernel, program, options.schedules, result.lowered);
+  size_t failedRun = 0;
+  for (auto [i, run] : llvm::enumerate(runs)) {
+    failedRun = i;
+    injectFault(options.fault, program, run);
+    result.dataflow = run;
+    result.schedule = i < options.schedules.size() ? options.schedules[i] : 0;
+    if (!result.scf.error.empty()) {
+      result.verdict = Verdict::ScfFailed;
+      result.detail = result.scf.error;
+      break;
+    }
+    if (!run.error.empty()) {
+      result.verdict = Verdict::DataflowFailed;
+      result.detail = run.error;
+      break;
+    }
+    result.detail = compareOutcomes(program, result.scf, run);
+    if (!result.detail.empty()) {
       result.verdict = Verdict::Mismatch;
+      break;
+    }
   }
+  // Later schedules run only when the earlier ones agreed with SCF.
+  if (result.verdict != Verdict::Pass && failedRun > 0)
+    result.detail =
+        "under emulator schedule seed " + std::to_string(result.schedule) +
+        " (the earlier schedules agree with SCF):\n" + result.detail;
   return result;
 }
 
@@ -209,7 +225,7 @@ static void writeAll(int fd, StringRef bytes) {
     ::signal(sig, SIG_DFL);
   alarm(options.timeoutSeconds);
   Check result =
-      check(context, program, options.fault, [&](char tag, StringRef text) {
+      check(context, program, options, [&](char tag, StringRef text) {
         Writer w;
         w.bytes = tag;
         w.str(text);
@@ -223,6 +239,7 @@ static void writeAll(int fd, StringRef bytes) {
   w.str(result.detail);
   w.outcome(result.scf);
   w.outcome(result.dataflow);
+  w.u64(result.schedule);
   writeAll(fd, w.bytes);
   ::close(fd);
   // No atexit handlers or stream flushes of the parent's state.
@@ -273,6 +290,7 @@ Check checkIsolated(mlir::MLIRContext &context, const Program &program,
     result.detail = r.str();
     result.scf = r.outcome();
     result.dataflow = r.outcome();
+    result.schedule = r.u64();
     if (r.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       return result;
     break;

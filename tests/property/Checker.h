@@ -35,6 +35,8 @@ struct Check {
   /// wrong (the differing elements, an error, the signal).
   std::string scfText, lowered, detail;
   Outcome scf, dataflow;
+  /// The schedule `dataflow` ran under: the first one that failed.
+  uint64_t schedule = 0;
 };
 
 /// A fault planted on the dataflow side to test the checker itself: the
@@ -49,6 +51,9 @@ enum class InjectedFault {
 struct CheckOptions {
   unsigned timeoutSeconds = 60;
   InjectedFault fault = InjectedFault::None;
+  /// Emulator schedules the graph runs under (EmulatorOptions::
+  /// scheduleSeed); each run is compared with the SCF execution.
+  std::vector<uint64_t> schedules = {0};
 };
 
 /// Builds `program`, runs both executions and compares them, in a child

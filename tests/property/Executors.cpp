@@ -306,16 +306,11 @@ lowerKernel(ModuleOp module, std::string &error) {
   return std::make_pair(graphs[0], launches[0]);
 }
 
-Outcome runDataflow(ModuleOp kernel, const Program &program,
-                    std::string &lowered) {
+/// Runs the lowered `graph` once, on fresh buffers, under `schedule`.
+static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
+                       const Program &program, uint64_t schedule) {
   Outcome outcome;
-  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
-  auto pair = lowerKernel(*copy, outcome.error);
-  lowered = printed(*copy);
-  if (failed(pair))
-    return outcome;
-  auto [graph, launch] = *pair;
-  MLIRContext &context = *kernel.getContext();
+  MLIRContext &context = *graph.getContext();
   unsigned numValues = program.valueTypes.size();
   // One emulator buffer per program buffer: aliasing arguments share one.
   SmallVector<std::unique_ptr<sim::MemoryBuffer>> buffers;
@@ -352,6 +347,7 @@ Outcome runDataflow(ModuleOp kernel, const Program &program,
   sim::EmulatorOptions options;
   options.drainAfterCompletion = true;
   options.firingBudget = 2'000'000;
+  options.scheduleSeed = schedule;
   auto result =
       sim::DataflowEmulator::runGraph(graph, values, memories, options);
   if (!result) {
@@ -379,6 +375,21 @@ Outcome runDataflow(ModuleOp kernel, const Program &program,
     outcome.buffers.push_back(std::move(elements));
   }
   return outcome;
+}
+
+std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
+                                 ArrayRef<uint64_t> schedules,
+                                 std::string &lowered) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
+  Outcome failed;
+  auto pair = lowerKernel(*copy, failed.error);
+  lowered = printed(*copy);
+  if (mlir::failed(pair))
+    return {failed};
+  std::vector<Outcome> outcomes;
+  for (uint64_t schedule : schedules)
+    outcomes.push_back(emulate(pair->first, pair->second, program, schedule));
+  return outcomes;
 }
 
 } // namespace loom::proptest

@@ -38,10 +38,13 @@ void initializeJit();
 Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 
 /// Lowers a copy of `kernel` with loom-lower-scf-to-dfg, validates it and
-/// runs its graph on the emulator until no actor can fire. `lowered` gets
-/// the lowered module's text (or the diagnostics if lowering failed).
-Outcome runDataflow(mlir::ModuleOp kernel, const Program &program,
-                    std::string &lowered);
+/// runs its graph on the emulator until no actor can fire, once per entry of
+/// `schedules` (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns
+/// one outcome per schedule, or one carrying the lowering's error. `lowered`
+/// gets the lowered module's text (or the diagnostics if lowering failed).
+std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
+                                 llvm::ArrayRef<uint64_t> schedules,
+                                 std::string &lowered);
 
 } // namespace loom::proptest
 

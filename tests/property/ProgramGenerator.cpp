@@ -289,14 +289,14 @@ Stmt Generator::genStmt(unsigned nesting) {
   Stmt stmt;
   unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
   unsigned depth = options.maxExprDepth;
-  if (roll < 15) {
+  if (roll < 22) {
     stmt.kind = Stmt::Kind::Let;
     stmt.type = chance(10) ? Scalar::I1 : anyValueType();
     stmt.exprs.push_back(genExpr(stmt.type, depth));
     stmt.var = bindNew(stmt.type);
     return stmt;
   }
-  if (roll < 45) {
+  if (roll < 50) {
     stmt.kind = chance(75) ? Stmt::Kind::Store : Stmt::Kind::ScatterAdd;
     stmt.memory = below(program.memoryBuffers.size());
     Scalar element =
@@ -373,7 +373,8 @@ Program Generator::run() {
   for (unsigned i = 0; i < numBuffers; ++i) {
     Buffer buffer;
     buffer.element = elementType();
-    buffer.extent = 1 + below(8);
+    // Small buffers make accesses collide: RAW and WAR through memory.
+    buffer.extent = chance(70) ? 1 + below(3) : 1 + below(8);
     for (int64_t e = 0; e < buffer.extent; ++e)
       buffer.init.push_back(chance(40) ? interestingBits(buffer.element)
                                        : constantBits(buffer.element));

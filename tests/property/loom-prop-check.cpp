@@ -69,6 +69,11 @@ static cl::opt<InjectedFault> injectFault(
                           "flip-on-backward-loop",
                           "flip a bit of every buffer when the program "
                           "holds a backward loop")));
+static cl::opt<unsigned> shuffledSchedules(
+    "shuffled-schedules", cl::init(3),
+    cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
+             "each graph also runs under, after FIFO order; each is "
+             "compared with SCF"));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every program's SCF module"));
 
@@ -109,9 +114,12 @@ void printOutcome(raw_ostream &os, const Program &program,
 }
 
 /// The loom-emu command line that reruns the lowered graph on the inputs.
-void printEmuCommand(raw_ostream &os, const Program &program) {
+void printEmuCommand(raw_ostream &os, const Program &program,
+                     uint64_t schedule) {
   os << "loom-opt --loom-lower-scf-to-dfg repro.mlir > lowered.mlir\n"
      << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain";
+  if (schedule != 0)
+    os << " --schedule-seed=" << schedule;
   if (!program.valueInputs.empty()) {
     os << " --values=";
     ListSeparator comma(",");
@@ -175,7 +183,7 @@ std::string writeReproducer(const Program &program, const Check &failure,
   os << "\n== dataflow execution (loom-lower-scf-to-dfg, emulator)\n";
   printOutcome(os, program, failure.dataflow);
   os << "\n== the same run by hand\n";
-  printEmuCommand(os, program);
+  printEmuCommand(os, program, failure.schedule);
   os << "\n== SCF module (repro.mlir)\n" << failure.scfText << "\n";
   os << "\n== lowered module\n" << failure.lowered << "\n";
   return path.str().str();
@@ -286,6 +294,10 @@ int main(int argc, char **argv) {
   for (unsigned index = first; index < first + programCount; ++index) {
     uint64_t programSeed = programSeedOf(seed, index);
     Program program = generateProgram(programSeed, options);
+    // FIFO order, then the shuffled schedules of this program.
+    checkOptions.schedules = {0};
+    for (unsigned i = 0; i < shuffledSchedules; ++i)
+      checkOptions.schedules.push_back(programSeedOf(programSeed, i) | 1);
     coverage.addProgram(program);
     Check result = checkIsolated(context, program, checkOptions);
     if (verbose)
