@@ -158,6 +158,7 @@ struct Writer {
   }
   void outcome(const Outcome &o) {
     str(o.error);
+    str(o.emuArguments);
     list(o.results);
     u64(o.buffers.size());
     for (const std::vector<uint64_t> &b : o.buffers)
@@ -197,6 +198,7 @@ struct Reader {
   Outcome outcome() {
     Outcome o;
     o.error = str();
+    o.emuArguments = str();
     o.results = list();
     uint64_t n = std::min<uint64_t>(u64(), bytes.size());
     for (uint64_t i = 0; ok && i < n; ++i)

@@ -25,6 +25,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/Module.h"
@@ -306,6 +307,44 @@ lowerKernel(ModuleOp module, std::string &error) {
   return std::make_pair(graphs[0], launches[0]);
 }
 
+/// The loom-emu options binding the inputs of `program` as `launch` does.
+static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
+                                        const Program &program,
+                                        uint64_t schedule) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (schedule != 0)
+    os << " --schedule-seed=" << schedule;
+  unsigned numValues = program.valueTypes.size();
+  auto argNumber = [](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg ? arg.getArgNumber() : 0u;
+  };
+  if (!launch.getValueInputs().empty()) {
+    os << " --values=";
+    llvm::ListSeparator comma(",");
+    for (Value v : launch.getValueInputs())
+      os << comma << "0x" << llvm::utohexstr(program.valueInputs[argNumber(v)]);
+  }
+  // The position in the launch where each buffer was first bound.
+  llvm::DenseMap<unsigned, unsigned> boundAt;
+  for (auto [position, v] : llvm::enumerate(launch.getMemoryInputs())) {
+    unsigned buffer = program.memoryBuffers[argNumber(v) - numValues];
+    auto [it, first] = boundAt.try_emplace(buffer, position);
+    if (!first) {
+      os << " --memory=@" << it->second;
+      continue;
+    }
+    const Buffer &decl = program.buffers[buffer];
+    os << " --memory='" << getName(decl.element) << "[" << decl.extent << "]=";
+    llvm::ListSeparator comma(",");
+    for (uint64_t bits : decl.init)
+      os << comma << "0x" << llvm::utohexstr(bits);
+    os << "'";
+  }
+  return text;
+}
+
 /// Runs the lowered `graph` once, on fresh buffers, under `schedule`.
 static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
                        const Program &program, uint64_t schedule) {
@@ -344,6 +383,7 @@ static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     }
     memories.push_back(buffers[program.memoryBuffers[n]].get());
   }
+  outcome.emuArguments = describeEmuArguments(launch, program, schedule);
   sim::EmulatorOptions options;
   options.drainAfterCompletion = true;
   options.firingBudget = 2'000'000;

@@ -28,6 +28,9 @@ struct Outcome {
   std::vector<std::vector<uint64_t>> buffers;
   /// Bits of every region result.
   std::vector<uint64_t> results;
+  /// For a dataflow run: the loom-emu options that rerun it on the same
+  /// inputs (values and memories in the launch's order, aliases as @k).
+  std::string emuArguments;
 };
 
 /// Initializes the native target for the JIT; call once before runScf.

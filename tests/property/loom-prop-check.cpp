@@ -113,29 +113,16 @@ void printOutcome(raw_ostream &os, const Program &program,
   }
 }
 
-/// The loom-emu command line that reruns the lowered graph on the inputs.
-void printEmuCommand(raw_ostream &os, const Program &program,
-                     uint64_t schedule) {
-  os << "loom-opt --loom-lower-scf-to-dfg repro.mlir > lowered.mlir\n"
-     << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain";
-  if (schedule != 0)
-    os << " --schedule-seed=" << schedule;
-  if (!program.valueInputs.empty()) {
-    os << " --values=";
-    ListSeparator comma(",");
-    for (uint64_t bits : program.valueInputs)
-      os << comma << "0x" << utohexstr(bits);
+/// The commands that rerun the failing dataflow execution by hand.
+void printEmuCommand(raw_ostream &os, StringRef mlirPath,
+                     const Outcome &dataflow) {
+  os << "loom-opt --loom-lower-scf-to-dfg " << mlirPath << " > lowered.mlir\n";
+  if (dataflow.emuArguments.empty()) {
+    os << "(the graph did not run: nothing to pass to loom-emu)\n";
+    return;
   }
-  os << "   (memory arguments in the graph's order, aliases as --memory=@k:)";
-  for (unsigned buffer : program.memoryBuffers) {
-    const Buffer &decl = program.buffers[buffer];
-    os << " --memory='" << getName(decl.element) << "[" << decl.extent << "]=";
-    ListSeparator comma(",");
-    for (uint64_t bits : decl.init)
-      os << comma << "0x" << utohexstr(bits);
-    os << "'";
-  }
-  os << "\n";
+  os << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain"
+     << dataflow.emuArguments << "\n";
 }
 
 std::string writeReproducer(const Program &program, const Check &failure,
@@ -149,7 +136,15 @@ std::string writeReproducer(const Program &program, const Check &failure,
   sys::fs::create_directories(path);
   sys::path::append(path, "loom-prop-" + std::to_string(seed) + "-" +
                               std::to_string(index) + ".txt");
+  // The SCF module alone, for loom-opt.
+  SmallString<256> mlirPath(path);
+  sys::path::replace_extension(mlirPath, "mlir");
   std::error_code error;
+  {
+    raw_fd_ostream mlir(mlirPath, error);
+    if (!error)
+      mlir << failure.scfText;
+  }
   raw_fd_ostream os(path, error);
   if (error)
     return "(cannot write " + path.str().str() + ": " + error.message() + ")";
@@ -183,8 +178,9 @@ std::string writeReproducer(const Program &program, const Check &failure,
   os << "\n== dataflow execution (loom-lower-scf-to-dfg, emulator)\n";
   printOutcome(os, program, failure.dataflow);
   os << "\n== the same run by hand\n";
-  printEmuCommand(os, program, failure.schedule);
-  os << "\n== SCF module (repro.mlir)\n" << failure.scfText << "\n";
+  printEmuCommand(os, mlirPath, failure.dataflow);
+  os << "\n== SCF module (also in " << mlirPath << ")\n"
+     << failure.scfText << "\n";
   os << "\n== lowered module\n" << failure.lowered << "\n";
   return path.str().str();
 }
