@@ -336,7 +336,12 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
       continue;
     }
     const Buffer &decl = program.buffers[buffer];
-    os << " --memory='" << getName(decl.element) << "[" << decl.extent << "]=";
+    os << " --memory='" << getName(decl.element) << "["
+       << llvm::join(
+              llvm::map_range(decl.shape,
+                              [](int64_t e) { return std::to_string(e); }),
+              "x")
+       << "]=";
     llvm::ListSeparator comma(",");
     for (uint64_t bits : decl.init)
       os << comma << "0x" << llvm::utohexstr(bits);
@@ -356,7 +361,7 @@ static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
   for (const Buffer &buffer : program.buffers) {
     Type element = getMLIRType(context, buffer.element);
     buffers.push_back(
-        std::make_unique<sim::MemoryBuffer>(element, buffer.extent));
+        std::make_unique<sim::MemoryBuffer>(element, buffer.shape));
     for (int64_t i = 0; i < buffer.extent; ++i)
       buffers.back()->setElement(i, makeToken(element, buffer.init[i]));
   }

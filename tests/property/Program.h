@@ -67,8 +67,9 @@ struct Expr {
   enum class Kind : uint8_t {
     Const,  ///< `bits` of `type` (floats as their IEEE bits).
     Var,    ///< variable `var`.
-    Load,   ///< memory argument `memory` at operands[0] (index, reduced
-            ///< modulo the extent: a gather when the index is computed).
+    Load,   ///< memory argument `memory` at operands (one index per
+            ///< dimension, each reduced modulo its extent: a gather when an
+            ///< index is computed).
     Binary, ///< `op` over operands[0..1].
     Cmp,    ///< i1 = `predicate` over operands[0..1] (cmpi or cmpf).
     Select, ///< operands[0] (i1) ? operands[1] : operands[2].
@@ -113,8 +114,10 @@ struct ResultVar {
 struct Stmt {
   enum class Kind : uint8_t {
     Let,        ///< var = exprs[0].
-    Store,      ///< memory[exprs[0]] = exprs[1] (scatter when computed).
-    ScatterAdd, ///< memory[exprs[0]] += exprs[1] (converted to the element).
+    Store,      ///< memory[exprs[0], exprs[2]...] = exprs[1] (a scatter
+                ///< when an index is computed); one index per dimension.
+    ScatterAdd, ///< memory[exprs[0], exprs[2]...] += exprs[1] (converted to
+                ///< the element type).
     For,        ///< iv `var` over `from` .. `from + trip - 1` (trip =
                 ///< exprs[0] modulo kMaxTrip + 1) in `type`, optionally
                 ///< backward, with `carried`; blocks[0] is the body.
@@ -148,11 +151,13 @@ struct Block {
 /// Trip counts and while limits are reduced modulo kMaxTrip + 1.
 constexpr int64_t kMaxTrip = 5;
 
-/// One buffer of the launch: its element type, its extent and its initial
-/// contents (element bits, little-endian in getByteWidth bytes).
+/// One buffer of the launch: its element type, its shape (rank 1 or 2),
+/// its element count and its initial contents in row-major order (element
+/// bits, little-endian in getByteWidth bytes).
 struct Buffer {
   Scalar element = Scalar::I32;
-  int64_t extent = 1;
+  std::vector<int64_t> shape = {1};
+  int64_t extent = 1; ///< The product of `shape`.
   std::vector<uint64_t> init;
 };
 

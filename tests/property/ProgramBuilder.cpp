@@ -139,8 +139,25 @@ private:
   Value emitGuardedDivision(BinaryOp op, Value x, Value y);
   Value emitCast(Value v, Scalar from, Scalar to, unsigned variant);
   Value memoryArg(unsigned i) { return k.memory(i); }
-  int64_t extentOf(unsigned memory) {
-    return program.buffers[program.memoryBuffers[memory]].extent;
+  /// The cell `indices` name in memory argument `memory`, each index
+  /// reduced modulo its extent (a missing one reads as 0). Returns the
+  /// indices with the last one, the builders' dynamic axis, split off.
+  std::pair<SmallVector<Value>, Value> cellOf(unsigned memory,
+                                              ArrayRef<Value> indices) {
+    const Buffer &buffer = program.buffers[program.memoryBuffers[memory]];
+    SmallVector<Value> cell;
+    for (auto [d, extent] : llvm::enumerate(buffer.shape))
+      cell.push_back(reduce(d < indices.size() ? indices[d] : k.ic(0), extent));
+    Value dynamic = cell.back();
+    cell.back() = Value();
+    return {cell, dynamic};
+  }
+  /// The index expressions of a Store or ScatterAdd, built.
+  SmallVector<Value> emitStoreIndices(const Stmt &stmt, const Env &env) {
+    SmallVector<Value> indices = {emitExpr(stmt.exprs[0], env)};
+    for (const Expr &index : llvm::drop_begin(stmt.exprs, 2))
+      indices.push_back(emitExpr(index, env));
+    return indices;
   }
   void emitScatterAdd(const Stmt &stmt, Env &env);
   void emitFor(const Stmt &stmt, Env &env);
@@ -340,9 +357,10 @@ Value Emitter::emitExpr(const Expr &expr, const Env &env) {
       return constantBits(expr.type, 0);
     return it->second;
   }
-  case Expr::Kind::Load:
-    return k.gather(memoryArg(expr.memory), {Value()}, 0,
-                    reduce(operands[0], extentOf(expr.memory)));
+  case Expr::Kind::Load: {
+    auto [cell, dynamic] = cellOf(expr.memory, operands);
+    return k.gather(memoryArg(expr.memory), cell, cell.size() - 1, dynamic);
+  }
   case Expr::Kind::Binary:
     return emitBinary(expr.op, operands[0], operands[1]);
   case Expr::Kind::Cmp:
@@ -465,18 +483,19 @@ void Emitter::emitSwitch(const Stmt &stmt, Env &env) {
 }
 
 void Emitter::emitScatterAdd(const Stmt &stmt, Env &env) {
-  Value index = reduce(emitExpr(stmt.exprs[0], env), extentOf(stmt.memory));
+  auto [cell, dynamic] = cellOf(stmt.memory, emitStoreIndices(stmt, env));
+  unsigned axis = cell.size() - 1;
   Value addend = emitExpr(stmt.exprs[1], env);
   Value memory = memoryArg(stmt.memory);
   Scalar element = program.buffers[program.memoryBuffers[stmt.memory]].element;
   if (!isFloat(element)) {
-    k.scatterAdd(memory, {Value()}, 0, index, addend);
+    k.scatterAdd(memory, cell, axis, dynamic, addend);
     return;
   }
   // The builder's gather, add and scatter, with one NaN at most per add.
   addend = emitCast(addend, stmt.exprs[1].type, element, 0);
-  Value old = k.gather(memory, {Value()}, 0, index);
-  k.scatter(memory, {Value()}, 0, index,
+  Value old = k.gather(memory, cell, axis, dynamic);
+  k.scatter(memory, cell, axis, dynamic,
             emitBinary(BinaryOp::AddF, old, addend));
 }
 
@@ -487,8 +506,8 @@ void Emitter::emitBlock(const Block &block, Env &env) {
       env[stmt.var] = emitExpr(stmt.exprs[0], env);
       break;
     case Stmt::Kind::Store: {
-      Value index = reduce(emitExpr(stmt.exprs[0], env), extentOf(stmt.memory));
-      k.scatter(memoryArg(stmt.memory), {Value()}, 0, index,
+      auto [cell, dynamic] = cellOf(stmt.memory, emitStoreIndices(stmt, env));
+      k.scatter(memoryArg(stmt.memory), cell, cell.size() - 1, dynamic,
                 emitExpr(stmt.exprs[1], env));
       break;
     }
@@ -528,7 +547,7 @@ OwningOpRef<ModuleOp> buildProgram(MLIRContext &context, const Program &program,
   for (unsigned buffer : program.memoryBuffers) {
     const Buffer &decl = program.buffers[buffer];
     memories.push_back(
-        factory.make({decl.extent}, getMLIRType(context, decl.element)));
+        factory.make(decl.shape, getMLIRType(context, decl.element)));
   }
   KernelBuilder k(context, "prop", values, memories, results);
   Emitter emitter(context, program, k);

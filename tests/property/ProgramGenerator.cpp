@@ -163,7 +163,9 @@ Expr Generator::genLoad(Scalar type, unsigned depth) {
   e.kind = Expr::Kind::Load;
   e.type = type;
   e.memory = pickOf(memories);
-  e.operands.push_back(genIndex(depth));
+  unsigned rank = program.buffers[program.memoryBuffers[e.memory]].shape.size();
+  for (unsigned d = 0; d < rank; ++d)
+    e.operands.push_back(genIndex(depth));
   return e;
 }
 
@@ -308,6 +310,10 @@ Stmt Generator::genStmt(unsigned nesting) {
                   : (chance(50) ? Scalar::Index : Scalar::I32);
     stmt.exprs.push_back(genIndex(depth));
     stmt.exprs.push_back(genExpr(value, depth));
+    unsigned rank =
+        program.buffers[program.memoryBuffers[stmt.memory]].shape.size();
+    for (unsigned d = 1; d < rank; ++d)
+      stmt.exprs.push_back(genIndex(depth));
     return stmt;
   }
   if (roll < 65) {
@@ -374,7 +380,13 @@ Program Generator::run() {
     Buffer buffer;
     buffer.element = elementType();
     // Small buffers make accesses collide: RAW and WAR through memory.
-    buffer.extent = chance(70) ? 1 + below(3) : 1 + below(8);
+    if (chance(25))
+      buffer.shape = {1 + below(3), 1 + below(3)};
+    else
+      buffer.shape = {chance(70) ? 1 + below(3) : 1 + below(8)};
+    buffer.extent = 1;
+    for (int64_t extent : buffer.shape)
+      buffer.extent *= extent;
     for (int64_t e = 0; e < buffer.extent; ++e)
       buffer.init.push_back(chance(40) ? interestingBits(buffer.element)
                                        : constantBits(buffer.element));

@@ -163,7 +163,10 @@ std::string writeReproducer(const Program &program, const Check &failure,
   }
   for (auto [b, buffer] : enumerate(program.buffers)) {
     os << "  buffer #" << b << " " << getName(buffer.element) << "["
-       << buffer.extent << "]:";
+       << join(map_range(buffer.shape,
+                         [](int64_t e) { return std::to_string(e); }),
+               "x")
+       << "]:";
     for (uint64_t bits : buffer.init) {
       os << " ";
       printElement(os, buffer.element, bits);
@@ -190,12 +193,14 @@ struct Coverage {
   uint64_t forLoops = 0, backwardLoops = 0, carried = 0, whileLoops = 0,
            ifs = 0, switches = 0, constructResults = 0, stores = 0,
            scatterAdds = 0, loads = 0, computedIndices = 0, divisions = 0,
-           floatOps = 0, aliasingPrograms = 0;
+           floatOps = 0, aliasingPrograms = 0, accesses2D = 0;
 
   void addExpr(const Expr &expr) {
     if (expr.kind == Expr::Kind::Load) {
       ++loads;
-      addIndex(expr.operands[0]);
+      accesses2D += expr.operands.size() == 2;
+      for (const Expr &index : expr.operands)
+        addIndex(index);
     }
     if (expr.kind == Expr::Kind::Binary) {
       divisions += expr.op >= BinaryOp::DivSI && expr.op <= BinaryOp::RemUI;
@@ -223,8 +228,12 @@ struct Coverage {
     scatterAdds += stmt.kind == Stmt::Kind::ScatterAdd;
     carried += stmt.carried.size();
     constructResults += stmt.results.size();
-    if (stmt.kind == Stmt::Kind::Store || stmt.kind == Stmt::Kind::ScatterAdd)
+    if (stmt.kind == Stmt::Kind::Store || stmt.kind == Stmt::Kind::ScatterAdd) {
       addIndex(stmt.exprs[0]);
+      for (const Expr &index : drop_begin(stmt.exprs, 2))
+        addIndex(index);
+      accesses2D += stmt.exprs.size() > 2;
+    }
     for (const Expr &expr : stmt.exprs)
       addExpr(expr);
     for (const CarriedVar &c : stmt.carried) {
@@ -248,10 +257,10 @@ struct Coverage {
        << " backward), " << whileLoops << " while, " << carried
        << " carried values, " << ifs << " if, " << switches << " index_switch, "
        << constructResults << " if/switch results, " << stores << " stores, "
-       << scatterAdds << " scatter-adds, " << loads << " loads, "
-       << computedIndices << " computed indices, " << divisions
-       << " divisions, " << floatOps << " float ops, " << aliasingPrograms
-       << " programs with aliasing arguments\n";
+       << scatterAdds << " scatter-adds, " << loads << " loads, " << accesses2D
+       << " 2-D accesses, " << computedIndices << " computed indices, "
+       << divisions << " divisions, " << floatOps << " float ops, "
+       << aliasingPrograms << " programs with aliasing arguments\n";
   }
 };
 
