@@ -240,10 +240,10 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
     outcome.buffers.push_back(std::move(elements));
   }
   for (auto [expr, result] : llvm::zip(program.results, results))
-    outcome.results.push_back(expr.type == Scalar::I1 ? result & 1
-                              : getBitWidth(expr.type) == 32
-                                  ? result & 0xffffffffull
-                                  : result);
+    outcome.results.push_back(getBitWidth(expr.type) == 64
+                                  ? result
+                                  : result &
+                                        ((1ull << getBitWidth(expr.type)) - 1));
   return outcome;
 }
 

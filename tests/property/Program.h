@@ -27,7 +27,7 @@
 namespace loom::proptest {
 
 /// The scalar types a program computes with.
-enum class Scalar : uint8_t { I1, I32, I64, F32, F64, Index };
+enum class Scalar : uint8_t { I1, I32, I64, F32, F64, Index, I8, I16 };
 
 bool isFloat(Scalar type);
 /// Bits of the value (index is 64), and bytes of one memory element.

@@ -27,6 +27,10 @@ unsigned getBitWidth(Scalar type) {
   switch (type) {
   case Scalar::I1:
     return 1;
+  case Scalar::I8:
+    return 8;
+  case Scalar::I16:
+    return 16;
   case Scalar::I32:
   case Scalar::F32:
     return 32;
@@ -46,6 +50,10 @@ Type getMLIRType(MLIRContext &context, Scalar type) {
   switch (type) {
   case Scalar::I1:
     return IntegerType::get(&context, 1);
+  case Scalar::I8:
+    return IntegerType::get(&context, 8);
+  case Scalar::I16:
+    return IntegerType::get(&context, 16);
   case Scalar::I32:
     return IntegerType::get(&context, 32);
   case Scalar::I64:
@@ -61,8 +69,8 @@ Type getMLIRType(MLIRContext &context, Scalar type) {
 }
 
 llvm::StringRef getName(Scalar type) {
-  static const char *const names[] = {"i1",  "i32", "i64",
-                                      "f32", "f64", "index"};
+  static const char *const names[] = {"i1",  "i32",   "i64", "f32",
+                                      "f64", "index", "i8",  "i16"};
   return names[static_cast<unsigned>(type)];
 }
 

@@ -41,12 +41,14 @@ private:
 
   Scalar anyValueType() {
     static const std::vector<Scalar> types = {
-        Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64, Scalar::Index};
+        Scalar::I32, Scalar::I64,   Scalar::F32, Scalar::F64,
+        Scalar::I8,  Scalar::Index, Scalar::I32, Scalar::I16};
     return pickOf(types);
   }
   Scalar elementType() {
-    static const std::vector<Scalar> types = {Scalar::I32, Scalar::I64,
-                                              Scalar::F32, Scalar::F64};
+    static const std::vector<Scalar> types = {
+        Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64,
+        Scalar::I32, Scalar::I8,  Scalar::I16};
     return pickOf(types);
   }
   uint64_t interestingBits(Scalar type);
@@ -319,7 +321,8 @@ Stmt Generator::genStmt(unsigned nesting) {
   if (roll < 65) {
     stmt.kind = Stmt::Kind::For;
     static const std::vector<Scalar> ivTypes = {Scalar::Index, Scalar::Index,
-                                                Scalar::I32, Scalar::I64};
+                                                Scalar::I32,   Scalar::I64,
+                                                Scalar::I16,   Scalar::I8};
     stmt.type = pickOf(ivTypes);
     stmt.exprs.push_back(chance(70) ? makeConst(Scalar::Index, below(6))
                                     : genIndex(depth - 1));

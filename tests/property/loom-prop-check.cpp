@@ -86,10 +86,8 @@ void printElement(raw_ostream &os, Scalar type, uint64_t bits) {
     os << " (" << llvm::bit_cast<float>(uint32_t(bits)) << ")";
   else if (type == Scalar::F64)
     os << " (" << llvm::bit_cast<double>(bits) << ")";
-  else if (type == Scalar::I32)
-    os << " (" << int32_t(bits) << ")";
   else
-    os << " (" << int64_t(bits) << ")";
+    os << " (" << SignExtend64(bits, getBitWidth(type)) << ")";
 }
 
 void printOutcome(raw_ostream &os, const Program &program,
