@@ -131,7 +131,7 @@ static Check check(mlir::MLIRContext &context, const Program &program,
       break;
     }
   }
-  // Later schedules run only when the earlier ones agreed with SCF.
+  // The runs are compared in order: the first failing one is reported.
   if (result.verdict != Verdict::Pass && failedRun > 0)
     result.detail =
         "under emulator schedule seed " + std::to_string(result.schedule) +

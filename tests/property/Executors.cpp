@@ -208,12 +208,13 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
     outcome.error = "translating to LLVM IR failed";
     return outcome;
   }
-  // Every element is at most 8 bytes: one uint64_t per element keeps the
-  // buffers aligned; the JIT sees them packed through a byte view.
+  // Each buffer packed in its element width, row-major, as the memref's bare
+  // pointer addresses it (operator new aligns the storage for any element).
+  // Aliasing arguments get the same pointer.
   std::vector<std::vector<uint8_t>> bytes;
   for (const Buffer &buffer : program.buffers) {
     unsigned size = getByteWidth(buffer.element);
-    std::vector<uint8_t> data(buffer.extent * size + 8);
+    std::vector<uint8_t> data(buffer.extent * size);
     for (int64_t i = 0; i < buffer.extent; ++i)
       std::memcpy(&data[i * size], &buffer.init[i], size);
     bytes.push_back(std::move(data));
