@@ -327,7 +327,7 @@ Stmt Generator::genStmt(unsigned nesting) {
     stmt.exprs.push_back(chance(70) ? makeConst(Scalar::Index, below(6))
                                     : genIndex(depth - 1));
     stmt.backward = chance(25);
-    stmt.from = chance(70) ? 0 : below(3);
+    stmt.from = chance(70) ? 0 : int64_t(below(5)) - 2;
     genLoopCarried(stmt);
   } else if (roll < 77) {
     stmt.kind = Stmt::Kind::While;
