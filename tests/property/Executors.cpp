@@ -104,6 +104,36 @@ static void hideConstants(func::FuncOp func) {
     op.erase();
 }
 
+/// Passes every float result of an arith op of `func` through a stack slot.
+/// LLVM's instruction selection may move a negation into the operation that
+/// feeds it (fneg (fdiv a, b) -> fdiv (fneg a), b) even without
+/// optimization, which changes the sign of a NaN the division makes; a
+/// value reloaded from memory is opaque to it, so every operation computes
+/// exactly what it says, as the emulator does.
+static void spillFloatResults(func::FuncOp func) {
+  SmallVector<Operation *> producers;
+  func.walk([&](Operation *op) {
+    if (isa<arith::ArithDialect>(op->getDialect()) &&
+        !isa<arith::ConstantOp>(op) && op->getNumResults() == 1 &&
+        isa<FloatType>(op->getResult(0).getType()))
+      producers.push_back(op);
+  });
+  OpBuilder entry(func.getContext());
+  entry.setInsertionPointToStart(&func.getBody().front());
+  Location loc = func.getLoc();
+  for (Operation *op : producers) {
+    Value result = op->getResult(0);
+    Value slot = memref::AllocaOp::create(
+        entry, loc, MemRefType::get({1}, result.getType()));
+    OpBuilder after(op->getContext());
+    after.setInsertionPointAfter(op);
+    Value zero = arith::ConstantIndexOp::create(after, loc, 0);
+    auto store = memref::StoreOp::create(after, loc, result, slot, zero);
+    Value reloaded = memref::LoadOp::create(after, loc, slot, zero);
+    result.replaceAllUsesExcept(reloaded, store);
+  }
+}
+
 /// Replaces the thread of `module` by `func.func @prop_main` taking one
 /// memref<1xT> per value input, the memory arguments, and one memref<1xT>
 /// per result, all passed as bare pointers.
@@ -143,6 +173,7 @@ static void outlineRegion(ModuleOp module) {
   func::ReturnOp::create(b, loc);
   region->getParentOfType<dataflow::ThreadOp>().erase();
   hideConstants(func);
+  spillFloatResults(func);
 }
 
 static void addLowerToLLVM(PassManager &pm) {

@@ -196,7 +196,9 @@ Expr Generator::genLeaf(Scalar type, unsigned depth) {
     Expr e;
     e.kind = Expr::Kind::Var;
     e.type = type;
-    e.var = pickOf(vars);
+    // The latest definition half the time: a value read just before a
+    // store and used after it is what a missing ordering edge changes.
+    e.var = chance(50) ? vars.back() : pickOf(vars);
     return e;
   }
   if (roll < 80 && depth > 0 && !memoriesOf(type).empty())
@@ -295,6 +297,14 @@ Stmt Generator::genStmt(unsigned nesting) {
   unsigned depth = options.maxExprDepth;
   if (roll < 22) {
     stmt.kind = Stmt::Kind::Let;
+    // A third of the definitions read memory as they are.
+    if (chance(35)) {
+      unsigned memory = below(program.memoryBuffers.size());
+      stmt.type = program.buffers[program.memoryBuffers[memory]].element;
+      stmt.exprs.push_back(genLoad(stmt.type, depth));
+      stmt.var = bindNew(stmt.type);
+      return stmt;
+    }
     stmt.type = chance(10) ? Scalar::I1 : anyValueType();
     stmt.exprs.push_back(genExpr(stmt.type, depth));
     stmt.var = bindNew(stmt.type);
