@@ -354,7 +354,17 @@ llvm::Error Engine::run() {
     completed = true;
     return llvm::Error::success();
   }
+  scheduleState = options.scheduleSeed;
   while (worklistHead < worklist.size()) {
+    if (scheduleState != 0) {
+      // xorshift64: any waiting actor may go next.
+      scheduleState ^= scheduleState << 13;
+      scheduleState ^= scheduleState >> 7;
+      scheduleState ^= scheduleState << 17;
+      size_t pick =
+          worklistHead + scheduleState % (worklist.size() - worklistHead);
+      std::swap(worklist[worklistHead], worklist[pick]);
+    }
     int32_t index = worklist[worklistHead++];
     // Reclaim consumed slots so a long run keeps the worklist small.
     if (worklistHead == worklist.size()) {

@@ -149,11 +149,14 @@ private:
   llvm::DenseMap<mlir::OpOperand *, int32_t> useQueue;
   llvm::DenseMap<mlir::Value, llvm::SmallVector<unsigned, 1>> traceSlots;
   /// Worklist of actor indices: a FIFO so that every ready actor fires in
-  /// turn and the run is deterministic.
+  /// turn and the run is deterministic; with a schedule seed, the next entry
+  /// is swapped in from a pseudo-random position first.
   llvm::SmallVector<int32_t, 0> worklist;
   size_t worklistHead = 0;
   /// Actor indices in the order of their first firing.
   llvm::SmallVector<int32_t, 0> firstFired;
+  /// State of the schedule's xorshift generator (EmulatorOptions).
+  uint64_t scheduleState = 0;
 
   /// graph.return bookkeeping: queue of each value, stream and completion
   /// operand; how many value/completion operands still lack a token.

@@ -90,6 +90,11 @@ static cl::opt<bool> splitInputFile(
     cl::desc("Split the input at '// -----' and run the split that defines "
              "--graph"),
     cl::cat(category));
+static cl::opt<uint64_t> scheduleSeed(
+    "schedule-seed", cl::init(0),
+    cl::desc("Fire ready actors in a pseudo-random order drawn from this "
+             "seed (0: FIFO order)"),
+    cl::cat(category));
 static cl::opt<uint64_t> budget("budget", cl::desc("Firing budget"),
                                 cl::init(10'000'000), cl::cat(category));
 enum class OutputFormat { Text, Flat, Bits };
@@ -420,6 +425,7 @@ static llvm::Error runModule(ModuleOp module,
   EmulatorOptions options;
   options.firingBudget = budget;
   options.drainAfterCompletion = drain;
+  options.scheduleSeed = scheduleSeed;
   GraphValueNames names = collectNames(*graph, parserState);
   options.printValueName = [&names](raw_ostream &os, Value value) {
     auto it = names.sourceName.find(value);

@@ -34,6 +34,13 @@ struct EmulatorOptions {
   /// if a memory actor fires or a graph.return operand receives a second
   /// token (the completion frontier did not cover all work).
   bool drainAfterCompletion = false;
+  /// 0 fires ready actors in FIFO order. Another value fires a ready actor
+  /// drawn pseudo-randomly (from this seed) among those waiting: a legal
+  /// schedule too, since the token semantics fix what each actor computes
+  /// but not when it fires. A correct program gives the same outputs and
+  /// memory under every schedule; a missing ordering token between memory
+  /// actors shows up as a difference.
+  uint64_t scheduleSeed = 0;
   /// Values of the graph body whose produced token sequences are recorded
   /// in EmulationResult::traces (in this order).
   llvm::SmallVector<mlir::Value> tracedValues;

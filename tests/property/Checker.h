@@ -1,0 +1,68 @@
+//===- Checker.h - one differential check of one program --------*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_TESTS_PROPERTY_CHECKER_H
+#define LOOM_TESTS_PROPERTY_CHECKER_H
+
+#include "Executors.h"
+#include "Program.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <string>
+
+namespace loom::proptest {
+
+/// How a program failed; shrinking keeps the kind.
+enum class Verdict {
+  Pass,
+  Build,          ///< The test IR builders made an invalid module.
+  ScfFailed,      ///< The SCF execution reported an error.
+  DataflowFailed, ///< Lowering, validation or emulation reported an error.
+  Mismatch,       ///< Both completed with different memory or results.
+  Crashed,        ///< The checking process died or ran out of time.
+};
+
+const char *describe(Verdict verdict);
+
+/// What one check found.
+struct Check {
+  Verdict verdict = Verdict::Pass;
+  /// The SCF module, the lowered module (or its diagnostics), and what went
+  /// wrong (the differing elements, an error, the signal).
+  std::string scfText, lowered, detail;
+  Outcome scf, dataflow;
+  /// The schedule `dataflow` ran under: the first one that failed.
+  uint64_t schedule = 0;
+};
+
+/// A fault planted on the dataflow side to test the checker itself: the
+/// shrinker, the crash isolation and the reproducers must find it.
+enum class InjectedFault {
+  None,
+  CrashOnWhile,       ///< Abort when the program holds an scf.while.
+  FlipOnBackwardLoop, ///< Flip bit 0 of every buffer's first element when
+                      ///< the program holds a backward for loop.
+};
+
+struct CheckOptions {
+  unsigned timeoutSeconds = 60;
+  InjectedFault fault = InjectedFault::None;
+  /// Emulator schedules the graph runs under (EmulatorOptions::
+  /// scheduleSeed); each run is compared with the SCF execution.
+  std::vector<uint64_t> schedules = {0};
+};
+
+/// Builds `program`, runs both executions and compares them, in a child
+/// process: a crash (a signal) or a run longer than the timeout becomes
+/// Verdict::Crashed naming the stage that was running, instead of ending
+/// the caller.
+Check checkIsolated(mlir::MLIRContext &context, const Program &program,
+                    const CheckOptions &options);
+
+} // namespace loom::proptest
+
+#endif // LOOM_TESTS_PROPERTY_CHECKER_H

@@ -1,0 +1,472 @@
+//===- Executors.cpp - the two executions of a generated program ----------===//
+//
+// Part of the Loom project.
+//
+// The SCF execution does not share code with the emulator: the region body
+// is cloned into a plain func.func, lowered with upstream passes, translated
+// to LLVM IR and run by ORC, so both sides agree only if the lowering to
+// dataflow and the emulator are right.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Executors.h"
+
+#include "loom/Conversion/SCFToDataflow/Passes.h"
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+#include "loom/Dialect/Dataflow/Transforms/Passes.h"
+#include "loom/Dialect/Loom/IR/Loom.h"
+#include "loom/Sim/DataflowEmulator.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cstring>
+#include <ffi.h>
+
+using namespace mlir;
+
+namespace loom::proptest {
+
+static std::string printed(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os);
+  return text;
+}
+
+/// Runs `passes` on `module`, collecting diagnostics into `diagnostics`.
+static LogicalResult runPasses(ModuleOp module, std::string &diagnostics,
+                               llvm::function_ref<void(PassManager &)> passes) {
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
+    diagnostics += diag.str() + "\n";
+    return success();
+  });
+  PassManager pm(module.getContext());
+  passes(pm);
+  return pm.run(module);
+}
+
+static SpatialRegionOp findRegion(ModuleOp module) {
+  SpatialRegionOp region;
+  module.walk([&](SpatialRegionOp op) { region = op; });
+  return region;
+}
+
+//===----------------------------------------------------------------------===//
+// SCF through LLVM and ORC
+//===----------------------------------------------------------------------===//
+
+void initializeJit() {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+}
+
+/// Makes every scalar constant of `func` a load of a stack slot that the
+/// entry block fills. Folding a float operation over constants (directly or
+/// through integer constants converted to float) is done with APFloat, by
+/// the MLIR conversions and by LLVM's IRBuilder, whose NaN sign and payload
+/// differ from the host instruction's; LLVM leaves them unspecified. The
+/// emulator computes with the host's instructions at run time, so the
+/// reference must too.
+static void hideConstants(func::FuncOp func) {
+  SmallVector<arith::ConstantOp> constants;
+  func.walk([&](arith::ConstantOp op) {
+    if (op.getType().isIntOrIndexOrFloat())
+      constants.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  b.setInsertionPointToStart(&func.getBody().front());
+  Location loc = func.getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (arith::ConstantOp op : constants) {
+    auto slotType = MemRefType::get({1}, op.getType());
+    Value slot = memref::AllocaOp::create(b, loc, slotType);
+    memref::StoreOp::create(b, loc, b.clone(*op)->getResult(0), slot, zero);
+    // Created after the walk, the slots' own indices stay constants.
+    OpBuilder at(op);
+    Value zeroHere = arith::ConstantIndexOp::create(at, loc, 0);
+    op.replaceAllUsesWith(
+        memref::LoadOp::create(at, loc, slot, zeroHere).getResult());
+  }
+  // Erased last: `b` inserts before what was the entry's first op.
+  for (arith::ConstantOp op : constants)
+    op.erase();
+}
+
+/// Passes every float result of an arith op of `func` through a stack slot.
+/// LLVM's instruction selection may move a negation into the operation that
+/// feeds it (fneg (fdiv a, b) -> fdiv (fneg a), b) even without
+/// optimization, which changes the sign of a NaN the division makes; a
+/// value reloaded from memory is opaque to it, so every operation computes
+/// exactly what it says, as the emulator does.
+static void spillFloatResults(func::FuncOp func) {
+  SmallVector<Operation *> producers;
+  func.walk([&](Operation *op) {
+    if (isa<arith::ArithDialect>(op->getDialect()) &&
+        !isa<arith::ConstantOp>(op) && op->getNumResults() == 1 &&
+        isa<FloatType>(op->getResult(0).getType()))
+      producers.push_back(op);
+  });
+  OpBuilder entry(func.getContext());
+  entry.setInsertionPointToStart(&func.getBody().front());
+  Location loc = func.getLoc();
+  for (Operation *op : producers) {
+    Value result = op->getResult(0);
+    Value slot = memref::AllocaOp::create(
+        entry, loc, MemRefType::get({1}, result.getType()));
+    OpBuilder after(op->getContext());
+    after.setInsertionPointAfter(op);
+    Value zero = arith::ConstantIndexOp::create(after, loc, 0);
+    auto store = memref::StoreOp::create(after, loc, result, slot, zero);
+    Value reloaded = memref::LoadOp::create(after, loc, slot, zero);
+    result.replaceAllUsesExcept(reloaded, store);
+  }
+}
+
+/// Replaces the thread of `module` by `func.func @prop_main` taking one
+/// memref<1xT> per value input, the memory arguments, and one memref<1xT>
+/// per result, all passed as bare pointers.
+static void outlineRegion(ModuleOp module) {
+  SpatialRegionOp region = findRegion(module);
+  mlir::Block &body = region.getBody().front();
+  OpBuilder b(module.getContext());
+  Location loc = region.getLoc();
+  unsigned numValues = region.getValueInputs().size();
+  SmallVector<Type> params;
+  for (BlockArgument arg : body.getArguments())
+    params.push_back(arg.getArgNumber() < numValues
+                         ? MemRefType::get({1}, arg.getType())
+                         : arg.getType());
+  auto yield = cast<SpatialYieldOp>(body.getTerminator());
+  for (Type type : yield->getOperandTypes())
+    params.push_back(MemRefType::get({1}, type));
+  b.setInsertionPointToEnd(module.getBody());
+  auto func =
+      func::FuncOp::create(b, loc, "prop_main", b.getFunctionType(params, {}));
+  mlir::Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  IRMapping map;
+  for (BlockArgument arg : body.getArguments()) {
+    Value param = entry->getArgument(arg.getArgNumber());
+    map.map(arg, arg.getArgNumber() < numValues
+                     ? memref::LoadOp::create(b, loc, param, zero).getResult()
+                     : param);
+  }
+  for (Operation &op : body.without_terminator())
+    b.clone(op, map);
+  for (auto [i, result] : llvm::enumerate(yield->getOperands()))
+    memref::StoreOp::create(b, loc, map.lookupOrDefault(result),
+                            entry->getArgument(body.getNumArguments() + i),
+                            zero);
+  func::ReturnOp::create(b, loc);
+  region->getParentOfType<dataflow::ThreadOp>().erase();
+  hideConstants(func);
+  spillFloatResults(func);
+}
+
+static void addLowerToLLVM(PassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  ConvertFuncToLLVMPassOptions options;
+  options.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(options));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// JIT-compiles `module` and calls @prop_main with `args`.
+static llvm::Error callInJit(std::unique_ptr<llvm::Module> module,
+                             std::unique_ptr<llvm::LLVMContext> context,
+                             SmallVectorImpl<void *> &args) {
+  // Without optimization the backend selects each operation as written:
+  // its combines may legally change the sign and payload of a NaN (LLVM
+  // does not define them for arithmetic), which the emulator keeps exactly
+  // as the host's instructions produce them.
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine)
+    return machine.takeError();
+  machine->setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*machine))
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  module->setDataLayout((*jit)->getDataLayout());
+  if (llvm::Error error = (*jit)->addIRModule(
+          llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return error;
+  auto address = (*jit)->lookup("prop_main");
+  if (!address)
+    return address.takeError();
+  SmallVector<ffi_type *> types(args.size(), &ffi_type_pointer);
+  ffi_cif cif;
+  if (ffi_prep_cif(&cif, FFI_DEFAULT_ABI, types.size(), &ffi_type_void,
+                   types.data()) != FFI_OK)
+    return llvm::createStringError("libffi cannot describe the call");
+  SmallVector<void *> slots;
+  for (void *&arg : args)
+    slots.push_back(&arg);
+  ffi_call(&cif, FFI_FN(address->toPtr<void (*)()>()), nullptr, slots.data());
+  return llvm::Error::success();
+}
+
+Outcome runScf(ModuleOp kernel, const Program &program) {
+  Outcome outcome;
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
+  outlineRegion(*copy);
+  std::string diagnostics;
+  if (failed(runPasses(*copy, diagnostics, addLowerToLLVM))) {
+    outcome.error = "lowering to LLVM failed:\n" + diagnostics;
+    return outcome;
+  }
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(*copy, *context);
+  if (!module) {
+    outcome.error = "translating to LLVM IR failed";
+    return outcome;
+  }
+  // Each buffer packed in its element width, row-major, as the memref's bare
+  // pointer addresses it (operator new aligns the storage for any element).
+  // Aliasing arguments get the same pointer.
+  std::vector<std::vector<uint8_t>> bytes;
+  for (const Buffer &buffer : program.buffers) {
+    unsigned size = getByteWidth(buffer.element);
+    std::vector<uint8_t> data(buffer.extent * size);
+    for (int64_t i = 0; i < buffer.extent; ++i)
+      std::memcpy(&data[i * size], &buffer.init[i], size);
+    bytes.push_back(std::move(data));
+  }
+  std::vector<uint64_t> values(program.valueInputs);
+  std::vector<uint64_t> results(program.results.size(), 0);
+  SmallVector<void *> args;
+  for (uint64_t &value : values)
+    args.push_back(&value);
+  for (unsigned buffer : program.memoryBuffers)
+    args.push_back(bytes[buffer].data());
+  for (uint64_t &result : results)
+    args.push_back(&result);
+  if (llvm::Error error =
+          callInJit(std::move(module), std::move(context), args)) {
+    outcome.error = "JIT: " + llvm::toString(std::move(error));
+    return outcome;
+  }
+  for (auto [buffer, data] : llvm::zip(program.buffers, bytes)) {
+    unsigned size = getByteWidth(buffer.element);
+    std::vector<uint64_t> elements(buffer.extent, 0);
+    for (int64_t i = 0; i < buffer.extent; ++i)
+      std::memcpy(&elements[i], &data[i * size], size);
+    outcome.buffers.push_back(std::move(elements));
+  }
+  for (auto [expr, result] : llvm::zip(program.results, results))
+    outcome.results.push_back(getBitWidth(expr.type) == 64
+                                  ? result
+                                  : result &
+                                        ((1ull << getBitWidth(expr.type)) - 1));
+  return outcome;
+}
+
+//===----------------------------------------------------------------------===//
+// Dataflow on the emulator
+//===----------------------------------------------------------------------===//
+
+static sim::TokenValue makeToken(Type type, uint64_t bits) {
+  if (type.isF32())
+    return sim::TokenValue::getFloatBits(llvm::APFloat::IEEEsingle(),
+                                         llvm::APInt(32, bits));
+  if (type.isF64())
+    return sim::TokenValue::getFloatBits(llvm::APFloat::IEEEdouble(),
+                                         llvm::APInt(64, bits));
+  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  return sim::TokenValue::getInteger(
+      llvm::APInt(width, width == 64 ? bits : bits & ((1ull << width) - 1)));
+}
+
+/// The bits of `token`, or an error if it is poison or not a value.
+static std::optional<uint64_t> readToken(const sim::TokenValue &token,
+                                         std::string &error,
+                                         const llvm::Twine &where) {
+  if (token.isNone() || token.isPoison()) {
+    error += (token.isNone() ? "a none token for " : "poison in ") +
+             where.str() + "\n";
+    return std::nullopt;
+  }
+  return token.getBits().getZExtValue();
+}
+
+/// Lowers, validates and checks the shape every lowered kernel must have.
+static FailureOr<std::pair<dataflow::GraphOp, dataflow::GraphLaunchOp>>
+lowerKernel(ModuleOp module, std::string &error) {
+  std::string diagnostics;
+  if (failed(runPasses(module, diagnostics, [](PassManager &pm) {
+        pm.addPass(conversion::createLowerSCFToDataflowPass());
+        pm.addPass(dataflow::createValidateDataflowPass());
+      }))) {
+    error = "loom-lower-scf-to-dfg or loom-validate-dataflow failed:\n" +
+            diagnostics;
+    return failure();
+  }
+  SmallVector<dataflow::GraphOp> graphs(module.getOps<dataflow::GraphOp>());
+  SmallVector<dataflow::GraphLaunchOp> launches;
+  module.walk([&](dataflow::GraphLaunchOp op) { launches.push_back(op); });
+  if (graphs.size() != 1 || launches.size() != 1) {
+    error = "expected one graph and one launch";
+    return failure();
+  }
+  Operation *residual = nullptr;
+  graphs[0].walk([&](Operation *op) {
+    if (!residual && isa<scf::SCFDialect>(op->getDialect()))
+      residual = op;
+  });
+  if (residual) {
+    error =
+        "'" + residual->getName().getStringRef().str() + "' left in the graph";
+    return failure();
+  }
+  return std::make_pair(graphs[0], launches[0]);
+}
+
+/// The loom-emu options binding the inputs of `program` as `launch` does.
+static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
+                                        const Program &program,
+                                        uint64_t schedule) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (schedule != 0)
+    os << " --schedule-seed=" << schedule;
+  unsigned numValues = program.valueTypes.size();
+  auto argNumber = [](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg ? arg.getArgNumber() : 0u;
+  };
+  if (!launch.getValueInputs().empty()) {
+    os << " --values=";
+    llvm::ListSeparator comma(",");
+    for (Value v : launch.getValueInputs())
+      os << comma << "0x" << llvm::utohexstr(program.valueInputs[argNumber(v)]);
+  }
+  // The position in the launch where each buffer was first bound.
+  llvm::DenseMap<unsigned, unsigned> boundAt;
+  for (auto [position, v] : llvm::enumerate(launch.getMemoryInputs())) {
+    unsigned buffer = program.memoryBuffers[argNumber(v) - numValues];
+    auto [it, first] = boundAt.try_emplace(buffer, position);
+    if (!first) {
+      os << " --memory=@" << it->second;
+      continue;
+    }
+    const Buffer &decl = program.buffers[buffer];
+    os << " --memory='" << getName(decl.element) << "["
+       << llvm::join(
+              llvm::map_range(decl.shape,
+                              [](int64_t e) { return std::to_string(e); }),
+              "x")
+       << "]=";
+    llvm::ListSeparator comma(",");
+    for (uint64_t bits : decl.init)
+      os << comma << "0x" << llvm::utohexstr(bits);
+    os << "'";
+  }
+  return text;
+}
+
+/// Runs the lowered `graph` once, on fresh buffers, under `schedule`.
+static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
+                       const Program &program, uint64_t schedule) {
+  Outcome outcome;
+  MLIRContext &context = *graph.getContext();
+  unsigned numValues = program.valueTypes.size();
+  // One emulator buffer per program buffer: aliasing arguments share one.
+  SmallVector<std::unique_ptr<sim::MemoryBuffer>> buffers;
+  for (const Buffer &buffer : program.buffers) {
+    Type element = getMLIRType(context, buffer.element);
+    buffers.push_back(
+        std::make_unique<sim::MemoryBuffer>(element, buffer.shape));
+    for (int64_t i = 0; i < buffer.extent; ++i)
+      buffers.back()->setElement(i, makeToken(element, buffer.init[i]));
+  }
+  // The launch passes thread arguments: values first, then memories.
+  auto argNumber = [](Value v) -> int {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg ? int(arg.getArgNumber()) : -1;
+  };
+  SmallVector<sim::TokenValue> values;
+  for (Value v : launch.getValueInputs()) {
+    int n = argNumber(v);
+    if (n < 0 || unsigned(n) >= numValues) {
+      outcome.error = "a launch value input is not a thread value argument";
+      return outcome;
+    }
+    values.push_back(makeToken(v.getType(), program.valueInputs[n]));
+  }
+  SmallVector<sim::MemoryBuffer *> memories;
+  for (Value v : launch.getMemoryInputs()) {
+    int n = argNumber(v) - int(numValues);
+    if (n < 0 || unsigned(n) >= program.memoryBuffers.size()) {
+      outcome.error = "a launch memory input is not a thread memory argument";
+      return outcome;
+    }
+    memories.push_back(buffers[program.memoryBuffers[n]].get());
+  }
+  outcome.emuArguments = describeEmuArguments(launch, program, schedule);
+  sim::EmulatorOptions options;
+  options.drainAfterCompletion = true;
+  options.firingBudget = 2'000'000;
+  options.scheduleSeed = schedule;
+  auto result =
+      sim::DataflowEmulator::runGraph(graph, values, memories, options);
+  if (!result) {
+    outcome.error = "emulator: " + llvm::toString(result.takeError());
+    return outcome;
+  }
+  if (result->valueOutputs.size() != program.results.size()) {
+    outcome.error = "the graph returns " +
+                    std::to_string(result->valueOutputs.size()) +
+                    " values for " + std::to_string(program.results.size()) +
+                    " region results";
+    return outcome;
+  }
+  for (auto [i, token] : llvm::enumerate(result->valueOutputs))
+    outcome.results.push_back(
+        readToken(token, outcome.error, "result #" + llvm::Twine(i))
+            .value_or(0));
+  for (auto [b, buffer] : llvm::enumerate(buffers)) {
+    std::vector<uint64_t> elements;
+    for (int64_t i = 0; i < buffer->getNumElements(); ++i)
+      elements.push_back(
+          readToken(buffer->getElement(i), outcome.error,
+                    "buffer #" + llvm::Twine(b) + "[" + llvm::Twine(i) + "]")
+              .value_or(0));
+    outcome.buffers.push_back(std::move(elements));
+  }
+  return outcome;
+}
+
+std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
+                                 ArrayRef<uint64_t> schedules,
+                                 std::string &lowered) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
+  Outcome failed;
+  auto pair = lowerKernel(*copy, failed.error);
+  lowered = printed(*copy);
+  if (mlir::failed(pair))
+    return {failed};
+  std::vector<Outcome> outcomes;
+  for (uint64_t schedule : schedules)
+    outcomes.push_back(emulate(pair->first, pair->second, program, schedule));
+  return outcomes;
+}
+
+} // namespace loom::proptest

@@ -1,0 +1,54 @@
+//===- Executors.h - the two executions of a generated program --*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// A generated kernel runs twice on the same inputs: its SCF form lowered by
+// MLIR's own passes to LLVM and JIT-compiled (runScf), and the dataflow graph
+// loom-lower-scf-to-dfg makes of it run on the token emulator (runDataflow).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_TESTS_PROPERTY_EXECUTORS_H
+#define LOOM_TESTS_PROPERTY_EXECUTORS_H
+
+#include "Program.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+
+namespace loom::proptest {
+
+/// What one execution left behind.
+struct Outcome {
+  /// Empty when the execution completed; otherwise what went wrong (a
+  /// lowering or verifier failure, a deadlock, a poison value, ...).
+  std::string error;
+  /// Final element bits of every Program::buffers entry.
+  std::vector<std::vector<uint64_t>> buffers;
+  /// Bits of every region result.
+  std::vector<uint64_t> results;
+  /// For a dataflow run: the loom-emu options that rerun it on the same
+  /// inputs (values and memories in the launch's order, aliases as @k).
+  std::string emuArguments;
+};
+
+/// Initializes the native target for the JIT; call once before runScf.
+void initializeJit();
+
+/// Runs `kernel` (as buildProgram made it; not modified) as a function
+/// lowered to LLVM and JIT-compiled.
+Outcome runScf(mlir::ModuleOp kernel, const Program &program);
+
+/// Lowers a copy of `kernel` with loom-lower-scf-to-dfg, validates it and
+/// runs its graph on the emulator until no actor can fire, once per entry of
+/// `schedules` (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns
+/// one outcome per schedule, or one carrying the lowering's error. `lowered`
+/// gets the lowered module's text (or the diagnostics if lowering failed).
+std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
+                                 llvm::ArrayRef<uint64_t> schedules,
+                                 std::string &lowered);
+
+} // namespace loom::proptest
+
+#endif // LOOM_TESTS_PROPERTY_EXECUTORS_H

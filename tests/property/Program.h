@@ -1,0 +1,184 @@
+//===- Program.h - random structured programs as a small tree ---*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// The differential property tests generate programs as this tree rather than
+// as IR: the shrinker edits the tree (drops statements, shortens loops,
+// simplifies expressions) and rebuilds the IR through the test IR builders
+// after every edit. Every construct is well defined by construction when it
+// is built (ProgramBuilder.cpp): indices are reduced modulo the extent,
+// divisors are guarded against zero and overflow, shift amounts are masked
+// and loop trip counts are reduced modulo a small bound, so an edit can never
+// make a program undefined. A variable that an edit left without a
+// definition is built as the zero of its type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_TESTS_PROPERTY_PROGRAM_H
+#define LOOM_TESTS_PROPERTY_PROGRAM_H
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace loom::proptest {
+
+/// The scalar types a program computes with.
+enum class Scalar : uint8_t { I1, I32, I64, F32, F64, Index, I8, I16 };
+
+bool isFloat(Scalar type);
+/// Bits of the value (index is 64), and bytes of one memory element.
+unsigned getBitWidth(Scalar type);
+unsigned getByteWidth(Scalar type);
+mlir::Type getMLIRType(mlir::MLIRContext &context, Scalar type);
+llvm::StringRef getName(Scalar type);
+
+/// Operators of Expr::Kind::Binary (integer ones on I32/I64/Index, float
+/// ones on F32/F64) and of Expr::Kind::Cast.
+enum class BinaryOp : uint8_t {
+  Add,
+  Sub,
+  Mul,
+  DivSI,
+  DivUI,
+  RemSI,
+  RemUI,
+  And,
+  Or,
+  Xor,
+  Shl,
+  ShrSI,
+  ShrUI,
+  MaxSI,
+  MinUI,
+  AddF,
+  SubF,
+  MulF,
+  DivF,
+  MaximumF,
+  MinimumF,
+};
+
+/// A scalar expression tree. `operands` are built before the node.
+struct Expr {
+  enum class Kind : uint8_t {
+    Const,  ///< `bits` of `type` (floats as their IEEE bits).
+    Var,    ///< variable `var`.
+    Load,   ///< memory argument `memory` at operands (one index per
+            ///< dimension, each reduced modulo its extent: a gather when an
+            ///< index is computed).
+    Binary, ///< `op` over operands[0..1].
+    Cmp,    ///< i1 = `predicate` over operands[0..1] (cmpi or cmpf).
+    Select, ///< operands[0] (i1) ? operands[1] : operands[2].
+    Cast,   ///< operands[0] converted to `type` (ext, trunc, int to float,
+            ///< index_cast, float ext/trunc, or a same-width bitcast).
+    Negate, ///< negf of a float.
+  };
+  Kind kind = Kind::Const;
+  Scalar type = Scalar::I32;
+  uint64_t bits = 0;
+  unsigned var = 0;
+  unsigned memory = 0;
+  BinaryOp op = BinaryOp::Add;
+  /// arith::CmpIPredicate or arith::CmpFPredicate, by operand type.
+  unsigned predicate = 0;
+  std::vector<Expr> operands;
+
+  /// Nodes in this tree.
+  unsigned size() const;
+};
+
+struct Block;
+
+/// A value carried by a for (scf.for iter_args through the scan builder) or
+/// a while (an argument of scf.while): `var` names its previous value inside
+/// the body and its final value after the loop.
+struct CarriedVar {
+  unsigned var = 0;
+  Scalar type = Scalar::I32;
+  Expr init;
+  Expr next; ///< Built at the end of the body.
+};
+
+/// A result of an if or index_switch: `var` names it after the construct;
+/// `lanes` holds its value per region (then/else, or default then cases).
+struct ResultVar {
+  unsigned var = 0;
+  Scalar type = Scalar::I32;
+  std::vector<Expr> lanes;
+};
+
+struct Stmt {
+  enum class Kind : uint8_t {
+    Let,        ///< var = exprs[0].
+    Store,      ///< memory[exprs[0], exprs[2]...] = exprs[1] (a scatter
+                ///< when an index is computed); one index per dimension.
+    ScatterAdd, ///< memory[exprs[0], exprs[2]...] += exprs[1] (converted to
+                ///< the element type).
+    For,        ///< iv `var` over `from` .. `from + trip - 1` (trip =
+                ///< exprs[0] modulo kMaxTrip + 1) in `type`, optionally
+                ///< backward, with `carried`; blocks[0] is the body.
+    While,      ///< counter `var` from 0 while counter < exprs[0] modulo
+                ///< kMaxTrip + 1 and exprs[1] (an i1 over the carried
+                ///< values); blocks[0] is the body.
+    If,         ///< on exprs[0] (i1); blocks then/else; `results`.
+    Switch,     ///< index_switch on exprs[0] modulo (last case + 2);
+                ///< blocks default, then one per case; `results`.
+  };
+  Kind kind = Kind::Let;
+  unsigned var = 0;
+  Scalar type = Scalar::Index;
+  unsigned memory = 0;
+  bool backward = false;
+  int64_t from = 0;
+  std::vector<int64_t> cases;
+  std::vector<Expr> exprs;
+  std::vector<Block> blocks;
+  std::vector<CarriedVar> carried;
+  std::vector<ResultVar> results;
+
+  unsigned size() const;
+};
+
+struct Block {
+  std::vector<Stmt> stmts;
+  unsigned size() const;
+};
+
+/// Trip counts and while limits are reduced modulo kMaxTrip + 1.
+constexpr int64_t kMaxTrip = 5;
+
+/// One buffer of the launch: its element type, its shape (rank 1 or 2),
+/// its element count and its initial contents in row-major order (element
+/// bits, little-endian in getByteWidth bytes).
+struct Buffer {
+  Scalar element = Scalar::I32;
+  std::vector<int64_t> shape = {1};
+  int64_t extent = 1; ///< The product of `shape`.
+  std::vector<uint64_t> init;
+};
+
+/// A generated program with its inputs.
+struct Program {
+  /// Value inputs: variable i for i < valueTypes.size(), with these bits.
+  std::vector<Scalar> valueTypes;
+  std::vector<uint64_t> valueInputs;
+  std::vector<Buffer> buffers;
+  /// Memory argument i is bound to buffers[memoryBuffers[i]]; two arguments
+  /// bound to one buffer alias.
+  std::vector<unsigned> memoryBuffers;
+  Block body;
+  /// Region results, built after the body in its scope.
+  std::vector<Expr> results;
+  /// The next unused variable id.
+  unsigned nextVar = 0;
+
+  unsigned size() const;
+};
+
+} // namespace loom::proptest
+
+#endif // LOOM_TESTS_PROPERTY_PROGRAM_H

@@ -1,0 +1,430 @@
+//===- ProgramGenerator.cpp - random structured programs ------------------===//
+//
+// Part of the Loom project.
+//
+// Draws a Program from a std::mt19937_64 seeded by the caller, so a seed
+// names one program on every host. Variables are drawn only where they are
+// in scope; the inputs favour the values where semantics differ (zero, -1,
+// the extremes, -0.0, NaN, infinities, subnormals).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramGenerator.h"
+
+#include "llvm/ADT/bit.h"
+
+#include <algorithm>
+#include <limits>
+#include <random>
+
+namespace loom::proptest {
+namespace {
+
+/// A variable in scope.
+struct Var {
+  unsigned id;
+  Scalar type;
+};
+
+class Generator {
+public:
+  Generator(uint64_t seed, const GeneratorOptions &options)
+      : rng(seed), options(options) {}
+  Program run();
+
+private:
+  unsigned below(unsigned n) { return n == 0 ? 0 : rng() % n; }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <typename T> const T &pickOf(const std::vector<T> &items) {
+    return items[below(items.size())];
+  }
+
+  Scalar anyValueType() {
+    static const std::vector<Scalar> types = {
+        Scalar::I32, Scalar::I64,   Scalar::F32, Scalar::F64,
+        Scalar::I8,  Scalar::Index, Scalar::I32, Scalar::I16};
+    return pickOf(types);
+  }
+  Scalar elementType() {
+    static const std::vector<Scalar> types = {
+        Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64,
+        Scalar::I32, Scalar::I8,  Scalar::I16};
+    return pickOf(types);
+  }
+  uint64_t interestingBits(Scalar type);
+  uint64_t constantBits(Scalar type);
+
+  Expr makeConst(Scalar type, uint64_t bits) {
+    Expr e;
+    e.kind = Expr::Kind::Const;
+    e.type = type;
+    e.bits = bits;
+    return e;
+  }
+  Expr genExpr(Scalar type, unsigned depth);
+  Expr genLeaf(Scalar type, unsigned depth);
+  Expr genIndex(unsigned depth);
+  Expr genLoad(Scalar type, unsigned depth);
+  std::vector<unsigned> memoriesOf(Scalar type);
+
+  Block genStatements(unsigned nesting, unsigned maxCount = 4);
+  Stmt genStmt(unsigned nesting);
+  void genLoopCarried(Stmt &stmt);
+  void genLanes(Stmt &stmt, unsigned lanes, unsigned nesting);
+  unsigned bindNew(Scalar type) {
+    unsigned id = program.nextVar++;
+    scope.push_back({id, type});
+    return id;
+  }
+
+  std::mt19937_64 rng;
+  GeneratorOptions options;
+  Program program;
+  std::vector<Var> scope;
+  unsigned statementsLeft = 0;
+};
+
+} // namespace
+
+uint64_t Generator::interestingBits(Scalar type) {
+  switch (type) {
+  case Scalar::I1:
+    return below(2);
+  case Scalar::F32: {
+    static const float values[] = {0.0f,
+                                   -0.0f,
+                                   1.0f,
+                                   -1.0f,
+                                   0.5f,
+                                   3.25f,
+                                   -7.0f,
+                                   1e30f,
+                                   1e-40f,
+                                   std::numeric_limits<float>::infinity(),
+                                   -std::numeric_limits<float>::infinity(),
+                                   std::numeric_limits<float>::quiet_NaN(),
+                                   16777217.0f};
+    return llvm::bit_cast<uint32_t>(values[below(std::size(values))]);
+  }
+  case Scalar::F64: {
+    static const double values[] = {0.0,
+                                    -0.0,
+                                    1.0,
+                                    -1.0,
+                                    0.5,
+                                    3.25,
+                                    -7.0,
+                                    1e300,
+                                    4.9e-324,
+                                    std::numeric_limits<double>::infinity(),
+                                    -std::numeric_limits<double>::infinity(),
+                                    std::numeric_limits<double>::quiet_NaN(),
+                                    0.1};
+    return llvm::bit_cast<uint64_t>(values[below(std::size(values))]);
+  }
+  default: {
+    unsigned width = getBitWidth(type);
+    uint64_t min = 1ull << (width - 1);
+    const uint64_t values[] = {0, 1, ~0ull, 2, 3, 7, min, min - 1, 5, 100};
+    uint64_t bits = values[below(std::size(values))];
+    return width == 64 ? bits : bits & ((1ull << width) - 1);
+  }
+  }
+}
+
+/// Constants in the program: finite floats only. Folding a constant NaN or
+/// infinity is done with APFloat by the compiler, which does not produce the
+/// host's NaN payloads; values from memory exercise those instead.
+uint64_t Generator::constantBits(Scalar type) {
+  if (type == Scalar::F32)
+    return llvm::bit_cast<uint32_t>(static_cast<float>(int(below(17)) - 8) /
+                                    float(1 + below(4)));
+  if (type == Scalar::F64)
+    return llvm::bit_cast<uint64_t>(static_cast<double>(int(below(17)) - 8) /
+                                    double(1 + below(4)));
+  if (chance(60) || type == Scalar::Index)
+    return type == Scalar::Index ? below(9)
+                                 : uint64_t(int64_t(below(17)) - 8) &
+                                       (getBitWidth(type) == 64
+                                            ? ~0ull
+                                            : (1ull << getBitWidth(type)) - 1);
+  return interestingBits(type);
+}
+
+std::vector<unsigned> Generator::memoriesOf(Scalar type) {
+  std::vector<unsigned> found;
+  for (unsigned i = 0; i < program.memoryBuffers.size(); ++i)
+    if (program.buffers[program.memoryBuffers[i]].element == type)
+      found.push_back(i);
+  return found;
+}
+
+Expr Generator::genLoad(Scalar type, unsigned depth) {
+  std::vector<unsigned> memories = memoriesOf(type);
+  Expr e;
+  e.kind = Expr::Kind::Load;
+  e.type = type;
+  e.memory = pickOf(memories);
+  unsigned rank = program.buffers[program.memoryBuffers[e.memory]].shape.size();
+  for (unsigned d = 0; d < rank; ++d)
+    e.operands.push_back(genIndex(depth));
+  return e;
+}
+
+/// Indices: loop counters, small constants, or values converted to index
+/// (a value loaded from memory makes the access a gather or a scatter).
+Expr Generator::genIndex(unsigned depth) {
+  if (depth == 0 || chance(60))
+    return genLeaf(Scalar::Index, 0);
+  Expr cast;
+  cast.kind = Expr::Kind::Cast;
+  cast.type = Scalar::Index;
+  Scalar from = chance(50) ? Scalar::I32 : Scalar::I64;
+  cast.operands.push_back(!memoriesOf(from).empty() && chance(70)
+                              ? genLoad(from, depth - 1)
+                              : genExpr(from, depth - 1));
+  return cast;
+}
+
+Expr Generator::genLeaf(Scalar type, unsigned depth) {
+  std::vector<unsigned> vars;
+  for (const Var &var : scope)
+    if (var.type == type)
+      vars.push_back(var.id);
+  unsigned roll = below(100);
+  if (!vars.empty() && roll < 55) {
+    Expr e;
+    e.kind = Expr::Kind::Var;
+    e.type = type;
+    // The latest definition half the time: a value read just before a
+    // store and used after it is what a missing ordering edge changes.
+    e.var = chance(50) ? vars.back() : pickOf(vars);
+    return e;
+  }
+  if (roll < 80 && depth > 0 && !memoriesOf(type).empty())
+    return genLoad(type, depth - 1);
+  return makeConst(type, constantBits(type));
+}
+
+Expr Generator::genExpr(Scalar type, unsigned depth) {
+  if (depth == 0 || chance(30))
+    return genLeaf(type, depth);
+  Expr e;
+  e.type = type;
+  if (type == Scalar::I1) {
+    if (chance(15)) {
+      e.kind = Expr::Kind::Select;
+      e.operands = {genExpr(Scalar::I1, depth - 1),
+                    genExpr(Scalar::I1, depth - 1),
+                    genExpr(Scalar::I1, depth - 1)};
+      return e;
+    }
+    e.kind = Expr::Kind::Cmp;
+    Scalar operand = anyValueType();
+    e.predicate = isFloat(operand) ? 1 + below(14) : below(10);
+    e.operands = {genExpr(operand, depth - 1), genExpr(operand, depth - 1)};
+    return e;
+  }
+  unsigned roll = below(100);
+  if (roll < 55) {
+    e.kind = Expr::Kind::Binary;
+    e.op = isFloat(type)
+               ? static_cast<BinaryOp>(unsigned(BinaryOp::AddF) + below(6))
+               : static_cast<BinaryOp>(below(unsigned(BinaryOp::MinUI) + 1));
+    e.operands = {genExpr(type, depth - 1), genExpr(type, depth - 1)};
+  } else if (roll < 75) {
+    e.kind = Expr::Kind::Cast;
+    Scalar from = chance(15) ? Scalar::I1 : anyValueType();
+    e.predicate = below(3);
+    e.operands = {genExpr(from, depth - 1)};
+  } else if (roll < 88 || !isFloat(type)) {
+    e.kind = Expr::Kind::Select;
+    e.operands = {genExpr(Scalar::I1, depth - 1), genExpr(type, depth - 1),
+                  genExpr(type, depth - 1)};
+  } else {
+    e.kind = Expr::Kind::Negate;
+    e.operands = {genExpr(type, depth - 1)};
+  }
+  return e;
+}
+
+/// Statements whose names stay in scope: the caller drops them when the
+/// values that may read them are generated.
+Block Generator::genStatements(unsigned nesting, unsigned maxCount) {
+  Block block;
+  unsigned count = 1 + below(maxCount);
+  for (unsigned i = 0; i < count && statementsLeft > 0; ++i)
+    block.stmts.push_back(genStmt(nesting));
+  return block;
+}
+
+/// Carried values of a loop: inits in the enclosing scope, the names in
+/// scope of the body (which the caller then generates), nexts afterwards.
+void Generator::genLoopCarried(Stmt &stmt) {
+  unsigned count = below(3);
+  for (unsigned i = 0; i < count; ++i) {
+    CarriedVar c;
+    c.type = anyValueType();
+    c.init = genExpr(c.type, options.maxExprDepth - 1);
+    stmt.carried.push_back(std::move(c));
+  }
+}
+
+/// One block per lane with the lane's value of every result, generated in
+/// the lane's scope; then the results' names join the enclosing scope.
+void Generator::genLanes(Stmt &stmt, unsigned lanes, unsigned nesting) {
+  unsigned count = below(3);
+  for (unsigned i = 0; i < count; ++i) {
+    ResultVar r;
+    r.type = chance(10) ? Scalar::I1 : anyValueType();
+    stmt.results.push_back(r);
+  }
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    size_t mark = scope.size();
+    stmt.blocks.push_back(genStatements(nesting + 1));
+    for (ResultVar &r : stmt.results)
+      r.lanes.push_back(genExpr(r.type, options.maxExprDepth - 1));
+    scope.resize(mark);
+  }
+  for (ResultVar &r : stmt.results)
+    r.var = bindNew(r.type);
+}
+
+Stmt Generator::genStmt(unsigned nesting) {
+  --statementsLeft;
+  Stmt stmt;
+  unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
+  unsigned depth = options.maxExprDepth;
+  if (roll < 22) {
+    stmt.kind = Stmt::Kind::Let;
+    // A third of the definitions read memory as they are.
+    if (chance(35)) {
+      unsigned memory = below(program.memoryBuffers.size());
+      stmt.type = program.buffers[program.memoryBuffers[memory]].element;
+      stmt.exprs.push_back(genLoad(stmt.type, depth));
+      stmt.var = bindNew(stmt.type);
+      return stmt;
+    }
+    stmt.type = chance(10) ? Scalar::I1 : anyValueType();
+    stmt.exprs.push_back(genExpr(stmt.type, depth));
+    stmt.var = bindNew(stmt.type);
+    return stmt;
+  }
+  if (roll < 50) {
+    stmt.kind = chance(75) ? Stmt::Kind::Store : Stmt::Kind::ScatterAdd;
+    stmt.memory = below(program.memoryBuffers.size());
+    Scalar element =
+        program.buffers[program.memoryBuffers[stmt.memory]].element;
+    Scalar value = element;
+    if (stmt.kind == Stmt::Kind::ScatterAdd && chance(40))
+      value = isFloat(element)
+                  ? (element == Scalar::F32 ? Scalar::F64 : Scalar::F32)
+                  : (chance(50) ? Scalar::Index : Scalar::I32);
+    stmt.exprs.push_back(genIndex(depth));
+    stmt.exprs.push_back(genExpr(value, depth));
+    unsigned rank =
+        program.buffers[program.memoryBuffers[stmt.memory]].shape.size();
+    for (unsigned d = 1; d < rank; ++d)
+      stmt.exprs.push_back(genIndex(depth));
+    return stmt;
+  }
+  if (roll < 65) {
+    stmt.kind = Stmt::Kind::For;
+    static const std::vector<Scalar> ivTypes = {Scalar::Index, Scalar::Index,
+                                                Scalar::I32,   Scalar::I64,
+                                                Scalar::I16,   Scalar::I8};
+    stmt.type = pickOf(ivTypes);
+    stmt.exprs.push_back(chance(70) ? makeConst(Scalar::Index, below(6))
+                                    : genIndex(depth - 1));
+    stmt.backward = chance(25);
+    stmt.from = chance(70) ? 0 : int64_t(below(5)) - 2;
+    genLoopCarried(stmt);
+  } else if (roll < 77) {
+    stmt.kind = Stmt::Kind::While;
+    stmt.type = Scalar::Index;
+    stmt.exprs.push_back(chance(60) ? makeConst(Scalar::Index, below(6))
+                                    : genIndex(depth - 1));
+    genLoopCarried(stmt);
+  } else if (roll < 90) {
+    stmt.kind = Stmt::Kind::If;
+    stmt.exprs.push_back(genExpr(Scalar::I1, depth));
+    genLanes(stmt, 2, nesting);
+    return stmt;
+  } else {
+    stmt.kind = Stmt::Kind::Switch;
+    for (int64_t c = 0; c < 5; ++c)
+      if (chance(40))
+        stmt.cases.push_back(c);
+    stmt.exprs.push_back(genIndex(depth));
+    genLanes(stmt, stmt.cases.size() + 1, nesting);
+    return stmt;
+  }
+  // The loops: the counter and the carried values name the body's inputs.
+  size_t mark = scope.size();
+  stmt.var = bindNew(stmt.type);
+  for (CarriedVar &c : stmt.carried)
+    c.var = bindNew(c.type);
+  if (stmt.kind == Stmt::Kind::While)
+    stmt.exprs.push_back(chance(50) ? makeConst(Scalar::I1, 1)
+                                    : genExpr(Scalar::I1, depth - 1));
+  // The body's own names stay visible to the nexts.
+  Block body = genStatements(nesting + 1);
+  for (CarriedVar &c : stmt.carried)
+    c.next = genExpr(c.type, depth - 1);
+  stmt.blocks.push_back(std::move(body));
+  scope.resize(mark);
+  // After the loop, the carried names hold the final values.
+  for (const CarriedVar &c : stmt.carried)
+    scope.push_back({c.var, c.type});
+  return stmt;
+}
+
+Program Generator::run() {
+  unsigned numValues = below(4);
+  for (unsigned i = 0; i < numValues; ++i) {
+    Scalar type = anyValueType();
+    program.valueTypes.push_back(type);
+    program.valueInputs.push_back(chance(50) ? interestingBits(type)
+                                             : constantBits(type));
+    scope.push_back({program.nextVar++, type});
+  }
+  unsigned numBuffers = 1 + below(3);
+  for (unsigned i = 0; i < numBuffers; ++i) {
+    Buffer buffer;
+    buffer.element = elementType();
+    // Small buffers make accesses collide: RAW and WAR through memory.
+    if (chance(25))
+      buffer.shape = {1 + below(3), 1 + below(3)};
+    else
+      buffer.shape = {chance(70) ? 1 + below(3) : 1 + below(8)};
+    buffer.extent = 1;
+    for (int64_t extent : buffer.shape)
+      buffer.extent *= extent;
+    for (int64_t e = 0; e < buffer.extent; ++e)
+      buffer.init.push_back(chance(40) ? interestingBits(buffer.element)
+                                       : constantBits(buffer.element));
+    program.buffers.push_back(buffer);
+    program.memoryBuffers.push_back(i);
+  }
+  // Extra arguments bound to a buffer that already has one alias it.
+  unsigned aliases = chance(40) ? 1 + below(2) : 0;
+  for (unsigned i = 0; i < aliases; ++i)
+    program.memoryBuffers.insert(program.memoryBuffers.begin() +
+                                     below(program.memoryBuffers.size() + 1),
+                                 below(numBuffers));
+  statementsLeft = 1 + below(options.maxStatements);
+  program.body = genStatements(0, 6);
+  // At least one result: the lowering rejects a region without an
+  // observable effect, and stores alone may all be shrunk away.
+  unsigned numResults = 1 + below(2);
+  for (unsigned i = 0; i < numResults; ++i)
+    program.results.push_back(genExpr(chance(10) ? Scalar::I1 : anyValueType(),
+                                      options.maxExprDepth));
+  return program;
+}
+
+Program generateProgram(uint64_t seed, const GeneratorOptions &options) {
+  return Generator(seed, options).run();
+}
+
+} // namespace loom::proptest

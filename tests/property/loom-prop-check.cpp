@@ -1,0 +1,342 @@
+//===- loom-prop-check.cpp - differential property tests of the lowering --===//
+//
+// Part of the Loom project.
+//
+// Generates random structured programs (ProgramGenerator), runs each one as
+// SCF through LLVM and ORC and as the dataflow graph loom-lower-scf-to-dfg
+// makes of it on the emulator, and compares final memory and results bit for
+// bit. A failing program -- a mismatch, or either side failing -- is shrunk
+// and written with its inputs and both outputs to a reproducer file whose
+// path is printed.
+//
+//   loom-prop-check --count=200 --seed=1 [--out-dir=DIR] [--first=N]
+//
+// The last line is "N passed, M failed"; the exit code is 1 if M > 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checker.h"
+#include "ProgramGenerator.h"
+#include "Shrinker.h"
+
+#include "loom/InitAllDialects.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace llvm;
+using namespace loom::proptest;
+
+static cl::opt<unsigned>
+    programCount("count", cl::init(200),
+                 cl::desc("Programs to generate and check"));
+static cl::opt<uint64_t> seed("seed", cl::init(1),
+                              cl::desc("Seed of the whole run"));
+static cl::opt<unsigned>
+    first("first", cl::init(0),
+          cl::desc("Index of the first program (to rerun one program)"));
+static cl::opt<std::string>
+    outDir("out-dir",
+           cl::desc("Where reproducers go (default: $TMPDIR or /tmp)"));
+static cl::opt<unsigned>
+    maxShrinks("max-shrinks", cl::init(3),
+               cl::desc("Failures to shrink; later ones are written as "
+                        "generated (shrinking runs each candidate)"));
+static cl::opt<unsigned> maxAttempts("max-attempts", cl::init(1500),
+                                     cl::desc("Candidates per shrink"));
+static cl::opt<unsigned>
+    maxStatements("max-statements", cl::init(14),
+                  cl::desc("Statements per program, nested ones included"));
+static cl::opt<unsigned>
+    timeout("timeout", cl::init(60),
+            cl::desc("Seconds one check may take before it counts as hung"));
+static cl::opt<InjectedFault> injectFault(
+    "inject-fault", cl::Hidden, cl::init(InjectedFault::None),
+    cl::desc("Plant a fault on the dataflow side (tests of the checker)"),
+    cl::values(clEnumValN(InjectedFault::CrashOnWhile, "crash-on-while",
+                          "abort when the program holds an scf.while"),
+               clEnumValN(InjectedFault::FlipOnBackwardLoop,
+                          "flip-on-backward-loop",
+                          "flip a bit of every buffer when the program "
+                          "holds a backward loop")));
+static cl::opt<unsigned> shuffledSchedules(
+    "shuffled-schedules", cl::init(3),
+    cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
+             "each graph also runs under, after FIFO order; each is "
+             "compared with SCF"));
+static cl::opt<bool> verbose("verbose",
+                             cl::desc("Print every program's SCF module"));
+
+namespace {
+
+/// One element as bits and, for floats, its value.
+void printElement(raw_ostream &os, Scalar type, uint64_t bits) {
+  os << "0x" << utohexstr(bits);
+  if (type == Scalar::F32)
+    os << " (" << llvm::bit_cast<float>(uint32_t(bits)) << ")";
+  else if (type == Scalar::F64)
+    os << " (" << llvm::bit_cast<double>(bits) << ")";
+  else
+    os << " (" << SignExtend64(bits, getBitWidth(type)) << ")";
+}
+
+void printOutcome(raw_ostream &os, const Program &program,
+                  const Outcome &outcome) {
+  if (!outcome.error.empty()) {
+    os << "error: " << outcome.error << "\n";
+    return;
+  }
+  for (auto [i, bits] : enumerate(outcome.results)) {
+    os << "  result #" << i << " " << getName(program.results[i].type) << " ";
+    printElement(os, program.results[i].type, bits);
+    os << "\n";
+  }
+  for (auto [b, elements] : enumerate(outcome.buffers)) {
+    os << "  buffer #" << b << ":";
+    for (uint64_t bits : elements) {
+      os << " ";
+      printElement(os, program.buffers[b].element, bits);
+    }
+    os << "\n";
+  }
+}
+
+/// The commands that rerun the failing dataflow execution by hand.
+void printEmuCommand(raw_ostream &os, StringRef mlirPath,
+                     const Outcome &dataflow) {
+  os << "loom-opt --loom-lower-scf-to-dfg " << mlirPath << " > lowered.mlir\n";
+  if (dataflow.emuArguments.empty()) {
+    os << "(the graph did not run: nothing to pass to loom-emu)\n";
+    return;
+  }
+  os << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain"
+     << dataflow.emuArguments << "\n";
+}
+
+std::string writeReproducer(const Program &program, const Check &failure,
+                            uint64_t programSeed, unsigned index,
+                            unsigned originalSize) {
+  SmallString<256> path(outDir);
+  if (path.empty()) {
+    std::optional<std::string> tmp = sys::Process::GetEnv("TMPDIR");
+    path = tmp ? *tmp : "/tmp";
+  }
+  sys::fs::create_directories(path);
+  sys::path::append(path, "loom-prop-" + std::to_string(seed) + "-" +
+                              std::to_string(index) + ".txt");
+  // The SCF module alone, for loom-opt.
+  SmallString<256> mlirPath(path);
+  sys::path::replace_extension(mlirPath, "mlir");
+  std::error_code error;
+  {
+    raw_fd_ostream mlir(mlirPath, error);
+    if (!error)
+      mlir << failure.scfText;
+  }
+  raw_fd_ostream os(path, error);
+  if (error)
+    return "(cannot write " + path.str().str() + ": " + error.message() + ")";
+  os << "// loom-prop-check reproducer: program " << index
+     << " of --seed=" << seed << " (program seed " << programSeed << ")\n"
+     << "// rerun: loom-prop-check --seed=" << seed << " --first=" << index
+     << " --count=1\n"
+     << "// verdict: " << describe(failure.verdict) << "\n"
+     << "// size: " << program.size() << " nodes (generated: " << originalSize
+     << ")\n//\n// " << StringRef(failure.detail).rtrim().str() << "\n\n";
+  os << "== inputs (element bits, value)\n";
+  for (auto [i, type] : enumerate(program.valueTypes)) {
+    os << "  value #" << i << " " << getName(type) << " ";
+    printElement(os, type, program.valueInputs[i]);
+    os << "\n";
+  }
+  for (auto [b, buffer] : enumerate(program.buffers)) {
+    os << "  buffer #" << b << " " << getName(buffer.element) << "["
+       << join(map_range(buffer.shape,
+                         [](int64_t e) { return std::to_string(e); }),
+               "x")
+       << "]:";
+    for (uint64_t bits : buffer.init) {
+      os << " ";
+      printElement(os, buffer.element, bits);
+    }
+    os << "\n";
+  }
+  os << "  memory arguments -> buffers:";
+  for (unsigned buffer : program.memoryBuffers)
+    os << " #" << buffer;
+  os << "\n\n== SCF execution (MLIR to LLVM, ORC JIT)\n";
+  printOutcome(os, program, failure.scf);
+  os << "\n== dataflow execution (loom-lower-scf-to-dfg, emulator)\n";
+  printOutcome(os, program, failure.dataflow);
+  os << "\n== the same run by hand\n";
+  printEmuCommand(os, mlirPath, failure.dataflow);
+  os << "\n== SCF module (also in " << mlirPath << ")\n"
+     << failure.scfText << "\n";
+  os << "\n== lowered module\n" << failure.lowered << "\n";
+  return path.str().str();
+}
+
+/// How often each construct was generated, to show what a run covered.
+struct Coverage {
+  uint64_t forLoops = 0, backwardLoops = 0, carried = 0, whileLoops = 0,
+           ifs = 0, switches = 0, constructResults = 0, stores = 0,
+           scatterAdds = 0, loads = 0, computedIndices = 0, divisions = 0,
+           floatOps = 0, aliasingPrograms = 0, accesses2D = 0;
+
+  void addExpr(const Expr &expr) {
+    if (expr.kind == Expr::Kind::Load) {
+      ++loads;
+      accesses2D += expr.operands.size() == 2;
+      for (const Expr &index : expr.operands)
+        addIndex(index);
+    }
+    if (expr.kind == Expr::Kind::Binary) {
+      divisions += expr.op >= BinaryOp::DivSI && expr.op <= BinaryOp::RemUI;
+      floatOps += expr.op >= BinaryOp::AddF;
+    }
+    for (const Expr &operand : expr.operands)
+      addExpr(operand);
+  }
+  /// An index neither constant nor a variable makes a gather or scatter.
+  void addIndex(const Expr &index) {
+    computedIndices +=
+        index.kind != Expr::Kind::Const && index.kind != Expr::Kind::Var;
+  }
+  void addBlock(const Block &block) {
+    for (const Stmt &stmt : block.stmts)
+      addStmt(stmt);
+  }
+  void addStmt(const Stmt &stmt) {
+    forLoops += stmt.kind == Stmt::Kind::For;
+    backwardLoops += stmt.backward;
+    whileLoops += stmt.kind == Stmt::Kind::While;
+    ifs += stmt.kind == Stmt::Kind::If;
+    switches += stmt.kind == Stmt::Kind::Switch;
+    stores += stmt.kind == Stmt::Kind::Store;
+    scatterAdds += stmt.kind == Stmt::Kind::ScatterAdd;
+    carried += stmt.carried.size();
+    constructResults += stmt.results.size();
+    if (stmt.kind == Stmt::Kind::Store || stmt.kind == Stmt::Kind::ScatterAdd) {
+      addIndex(stmt.exprs[0]);
+      for (const Expr &index : drop_begin(stmt.exprs, 2))
+        addIndex(index);
+      accesses2D += stmt.exprs.size() > 2;
+    }
+    for (const Expr &expr : stmt.exprs)
+      addExpr(expr);
+    for (const CarriedVar &c : stmt.carried) {
+      addExpr(c.init);
+      addExpr(c.next);
+    }
+    for (const ResultVar &r : stmt.results)
+      for (const Expr &lane : r.lanes)
+        addExpr(lane);
+    for (const Block &block : stmt.blocks)
+      addBlock(block);
+  }
+  void addProgram(const Program &program) {
+    addBlock(program.body);
+    for (const Expr &result : program.results)
+      addExpr(result);
+    aliasingPrograms += program.memoryBuffers.size() > program.buffers.size();
+  }
+  void print(raw_ostream &os) const {
+    os << "generated: " << forLoops << " for (" << backwardLoops
+       << " backward), " << whileLoops << " while, " << carried
+       << " carried values, " << ifs << " if, " << switches << " index_switch, "
+       << constructResults << " if/switch results, " << stores << " stores, "
+       << scatterAdds << " scatter-adds, " << loads << " loads, " << accesses2D
+       << " 2-D accesses, " << computedIndices << " computed indices, "
+       << divisions << " divisions, " << floatOps << " float ops, "
+       << aliasingPrograms << " programs with aliasing arguments\n";
+  }
+};
+
+/// A well-mixed seed per program (splitmix64 of the run seed and index).
+uint64_t programSeedOf(uint64_t runSeed, uint64_t index) {
+  uint64_t z = runSeed * 0x9E3779B97F4A7C15ull + index + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Loom differential property tests: random SCF programs run through "
+      "LLVM and as dataflow on the emulator must agree bit for bit\n");
+  initializeJit();
+  mlir::DialectRegistry registry;
+  loom::registerAllDialects(registry);
+  registry.insert<mlir::func::FuncDialect, mlir::LLVM::LLVMDialect>();
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+
+  CheckOptions checkOptions;
+  checkOptions.timeoutSeconds = timeout;
+  checkOptions.fault = injectFault;
+  GeneratorOptions options;
+  options.maxStatements = maxStatements;
+  unsigned passed = 0, failed = 0, shrunk = 0;
+  Coverage coverage;
+  auto start = std::chrono::steady_clock::now();
+  for (unsigned index = first; index < first + programCount; ++index) {
+    uint64_t programSeed = programSeedOf(seed, index);
+    Program program = generateProgram(programSeed, options);
+    // FIFO order, then the shuffled schedules of this program.
+    checkOptions.schedules = {0};
+    for (unsigned i = 0; i < shuffledSchedules; ++i)
+      checkOptions.schedules.push_back(programSeedOf(programSeed, i) | 1);
+    coverage.addProgram(program);
+    Check result = checkIsolated(context, program, checkOptions);
+    if (verbose)
+      outs() << "program " << index << ": " << describe(result.verdict) << "\n"
+             << result.scfText << "\n";
+    if (result.verdict == Verdict::Pass) {
+      ++passed;
+      continue;
+    }
+    ++failed;
+    Verdict verdict = result.verdict;
+    unsigned originalSize = program.size(), attempts = 0;
+    if (shrunk++ < maxShrinks) {
+      program = shrink(
+          program,
+          [&](const Program &candidate) {
+            return checkIsolated(context, candidate, checkOptions).verdict ==
+                   verdict;
+          },
+          maxAttempts, attempts);
+      result = checkIsolated(context, program, checkOptions);
+    }
+    std::string path =
+        writeReproducer(program, result, programSeed, index, originalSize);
+    outs() << "FAIL program " << index << ": " << describe(verdict) << "; "
+           << originalSize << " -> " << program.size() << " nodes after "
+           << attempts << " shrinking runs; reproducer: " << path << "\n";
+    outs().flush();
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  coverage.print(outs());
+  outs() << "programs: " << programCount << " (seed " << seed << ", first "
+         << first << "), mismatches or failures: " << failed << ", "
+         << format("%.1f", seconds) << " s\n";
+  outs() << passed << " passed, " << failed << " failed\n";
+  return failed == 0 ? 0 : 1;
+}
