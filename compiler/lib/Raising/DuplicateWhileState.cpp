@@ -140,7 +140,8 @@ bool CarriedStateEquality::isReproducible(Operation *op) {
 
 /// True if `a` and `b` are equal whenever the related loop arguments are:
 /// the same value, related arguments of the same region, equal constants,
-/// or the same result of equivalent reproducible ops on equal operands.
+/// or the same result of equivalent reproducible ops on equal operands (in
+/// either order for a commutative op of two operands).
 bool CarriedStateEquality::areEqual(Value a, Value b, unsigned depth) {
   if (a == b)
     return true;
@@ -165,10 +166,25 @@ bool CarriedStateEquality::areEqual(Value a, Value b, unsigned depth) {
   if (depth == 0 || resultA.getResultNumber() != resultB.getResultNumber() ||
       !isReproducible(opA) || !isReproducible(opB))
     return false;
+  auto equalOperand = [&](Value x, Value y) {
+    return areEqual(x, y, depth - 1);
+  };
+  // A commutative op may take its equal operands in either order
+  // (`s + v` and `v + t`).
+  auto equalCommutativeOperands = [&](ValueRange xs, ValueRange ys) {
+    if (xs.size() != ys.size())
+      return failure();
+    if (llvm::all_of(llvm::zip_equal(xs, ys), [&](auto pair) {
+          return equalOperand(std::get<0>(pair), std::get<1>(pair));
+        }))
+      return success();
+    return success(xs.size() == 2 && equalOperand(xs[0], ys[1]) &&
+                   equalOperand(xs[1], ys[0]));
+  };
   return OperationEquivalence::isEquivalentTo(
-      opA, opB,
-      [&](Value x, Value y) { return success(areEqual(x, y, depth - 1)); },
-      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+      opA, opB, [&](Value x, Value y) { return success(equalOperand(x, y)); },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations,
+      equalCommutativeOperands);
 }
 
 /// Merges loop-carried values that hold equal values in every iteration:

@@ -74,7 +74,8 @@ func.func @twice_stepped(%start: i32, %n: i32) -> (i32, i32) {
   return %r#0, %r#1 : i32, i32
 }
 
-// s and t both sum a[0..n) = 1..n read from a loop that writes nothing.
+// s and t both sum a[0..n) = 1..n read from a loop that writes nothing
+// (`s += v; t = w + t`, the commutative add taking its operands swapped).
 func.func @accumulators(%a: memref<?xi32>, %n: index) -> (i32, i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -88,7 +89,7 @@ func.func @accumulators(%a: memref<?xi32>, %n: index) -> (i32, i32, i32) {
     %v = memref.load %a[%i2] : memref<?xi32>
     %w = memref.load %a[%i2] : memref<?xi32>
     %s3 = arith.addi %s2, %v : i32
-    %t3 = arith.addi %t2, %w : i32
+    %t3 = arith.addi %w, %t2 : i32
     %i3 = arith.addi %i2, %c1 : index
     scf.yield %i3, %s3, %t3 : index, i32, i32
   }

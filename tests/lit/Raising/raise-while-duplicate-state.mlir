@@ -95,6 +95,30 @@ func.func @read_only_accumulators(%a: memref<?xf32>, %n: index) -> f32 {
   return %d : f32
 }
 
+// A commutative update with its operands swapped (`s += w; t = w + t`).
+// CHECK-LABEL: func.func @commuted_update(
+// CHECK: %[[R:.+]] = scf.while ({{[^,]+}}) : (i32) -> i32
+// CHECK: return %[[R]], %[[R]] : i32, i32
+// UPSTREAM-LABEL: func.func @commuted_update(
+// UPSTREAM: scf.while ({{.*}}, {{.*}}) : (i32, i32) -> (i32, i32)
+func.func @commuted_update(%a: memref<?xi32>, %w: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  %r:2 = scf.while (%s = %zero, %t = %zero) : (i32, i32) -> (i32, i32) {
+    %v = memref.load %a[%c0] : memref<?xi32>
+    %c = arith.cmpi slt, %s, %v : i32
+    scf.condition(%c) %s, %t : i32, i32
+  } do {
+  ^bb0(%s2: i32, %t2: i32):
+    %s3 = arith.addi %s2, %w : i32
+    %t3 = arith.addi %w, %t2 : i32
+    %s4 = arith.muli %s3, %s3 : i32
+    %t4 = arith.muli %t3, %t3 : i32
+    scf.yield %s4, %t4 : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
 // Not merged: the inits differ.
 // CHECK-LABEL: func.func @different_inits(
 // CHECK: scf.while ({{.*}}, {{.*}}) : (index, index) -> (index, index)
