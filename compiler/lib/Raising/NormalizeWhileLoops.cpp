@@ -8,7 +8,8 @@
 // `true` edge keeps its body in the before region behind a negated
 // `scf.if`, and instcombine's rewrite of `--i` makes the test forward
 // `i - 1`. The patterns here undo each of those; loom-raise-while-to-for
-// runs them with its own.
+// runs them with its own, and with the merging of duplicated loop state
+// (DuplicateWhileState.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -243,4 +244,5 @@ void loom::raising::populateWhileLoopNormalizationPatterns(
     RewritePatternSet &patterns) {
   patterns.add<HoistBeforeInvariants, FlipNegatedBeforeIf, SinkForwardedValue>(
       patterns.getContext());
+  populateDuplicateWhileStatePatterns(patterns);
 }

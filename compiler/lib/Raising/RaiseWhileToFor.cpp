@@ -22,7 +22,9 @@
 //  - shapes that need a cleanup first (NormalizeWhileLoops.cpp): invariant
 //    ops of the test are hoisted, a before-region `scf.if` testing the
 //    negated loop condition is flipped so upstream's `WhileMoveIfDown` makes
-//    the loop pre-tested, a forwarded `i - 1` is recomputed after the test;
+//    the loop pre-tested, a forwarded `i - 1` is recomputed after the test,
+//    and loop-carried values equal in every iteration (two counters from
+//    one source loop) are merged (DuplicateWhileState.cpp);
 //  - afterwards, unit-step `iter_args` that only count (`p = p + 1`, what a
 //    `*p++` walk leaves) become expressions of the induction variable.
 //

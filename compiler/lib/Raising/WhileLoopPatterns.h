@@ -47,10 +47,6 @@ inline bool isAscendingPredicate(mlir::arith::CmpIPredicate pred) {
 /// `ne` are their own swaps).
 mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
 
-/// Adds the patterns that expose counted loops: hoisting invariant ops of
-/// the before region, flipping a before-region `scf.if` that tests the
-/// negated loop condition (exit normalization), and recomputing in the
-/// after region a value the test forwards.
 /// True if `value` is a constant other than `extreme`, or if the condition
 /// of an `scf.if` enclosing `loop` (negated in its `else` region) proves
 /// `value != extreme`: `value != extreme`, `value < x` for the largest and
@@ -62,7 +58,16 @@ bool isKnownNotEqualAtLoop(mlir::Value value, const llvm::APInt &extreme,
 /// (what a `*p++` walk leaves) into an expression of the induction variable.
 void populateCountingIterArgPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the patterns that expose counted loops: hoisting invariant ops of
+/// the before region, flipping a before-region `scf.if` that tests the
+/// negated loop condition (exit normalization), recomputing in the after
+/// region a value the test forwards, and merging loop-carried values that
+/// are equal in every iteration.
 void populateWhileLoopNormalizationPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds the pattern that merges loop-carried values that are equal in every
+/// iteration (DuplicateWhileState.cpp).
+void populateDuplicateWhileStatePatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace loom::raising
 
