@@ -35,8 +35,14 @@
 // partition's frontiers order each iteration's accesses after the last.
 // Inside an scf.forall the lanes would share it, so that is rejected.
 //
+// The other memory inputs are grouped into alias partitions by
+// AliasPartitions.cpp (distinct roots: fresh allocations and `llvm.noalias`
+// kernel parameters; everything else shares one conservative partition),
+// and a remark names each region's partitions.
+//
 //===----------------------------------------------------------------------===//
 
+#include "AliasPartitions.h"
 #include "GraphRegionLowering.h"
 #include "LoweringSteps.h"
 #include "RegionLegality.h"
@@ -75,29 +81,6 @@ static SmallVector<memref::AllocaOp> getHoisted(SpatialRegionOp region) {
   return allocas;
 }
 
-/// The alias partition of each memory input of `region`, followed by its
-/// `numHoisted` hoisted allocations. Memory from outside the thread shares
-/// one conservative partition; every allocation of the thread aliases
-/// nothing else (distinct roots) and gets its own.
-static SmallVector<unsigned> assignPartitions(SpatialRegionOp region,
-                                              size_t numHoisted,
-                                              unsigned &numPartitions) {
-  SmallVector<unsigned> partitionOf;
-  std::optional<unsigned> shared;
-  for (Value memory : region.getMemoryInputs()) {
-    if (memory.getDefiningOp<memref::AllocaOp>()) {
-      partitionOf.push_back(numPartitions++);
-      continue;
-    }
-    if (!shared)
-      shared = numPartitions++;
-    partitionOf.push_back(*shared);
-  }
-  for (size_t i = 0; i < numHoisted; ++i)
-    partitionOf.push_back(numPartitions++);
-  return partitionOf;
-}
-
 /// The graph definition of `region` next to `thread`, without a body yet:
 /// the region's value and memory inputs, then one memory input per
 /// allocation hoisted out of it.
@@ -121,18 +104,20 @@ static GraphOp createEmptyGraph(SpatialRegionOp region, ThreadOp thread,
   return graph;
 }
 
-/// Builds the graph definition of `region` next to `thread`, or fails with
-/// a diagnostic; on failure nothing is left behind.
+/// Builds the graph definition of `region` next to `thread` with the alias
+/// partitions `partitions` (of its memory inputs, then of its hoisted
+/// allocations), or fails with a diagnostic; on failure nothing is left
+/// behind.
 static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
+                                     const RegionPartitions &partitions,
                                      SymbolTable &symbols,
                                      unsigned indexWidth) {
   SmallVector<memref::AllocaOp> hoisted = getHoisted(region);
   GraphOp graph = createEmptyGraph(region, thread, hoisted, symbols);
   Block &body = region.getBody().front();
   unsigned numValues = region.getValueInputs().size();
-  unsigned numPartitions = 0;
-  SmallVector<unsigned> partitionOf =
-      assignPartitions(region, hoisted.size(), numPartitions);
+  unsigned numPartitions = partitions.getNumPartitions();
+  ArrayRef<unsigned> partitionOf = partitions.partitionOf;
   GraphRegionLowering lowering(graph, numPartitions, indexWidth);
   Scope top;
   top.control = graph.getStart();
@@ -198,6 +183,23 @@ static FailureOr<GraphOp> buildGraph(SpatialRegionOp region, ThreadOp thread,
   return graph;
 }
 
+/// Tells which memory of `region` the graph orders together and which it
+/// keeps apart (-Rpass-analysis=loom in the driver): a kernel whose
+/// streams wait on one another across iterations shows it here.
+static void remarkPartitions(SpatialRegionOp region, GraphOp graph,
+                             const RegionPartitions &partitions) {
+  InFlightDiagnostic remark = region.emitRemark() << "spatial region '"
+                                                  << graph.getSymName() << "' ";
+  if (partitions.getNumPartitions() == 0) {
+    remark << "accesses no memory";
+    return;
+  }
+  remark << "orders memory in " << partitions.getNumPartitions()
+         << " alias partition"
+         << (partitions.getNumPartitions() == 1 ? "" : "s") << ": "
+         << llvm::join(partitions.descriptions, ", ");
+}
+
 /// Replaces `region` by a launch of `graph` that depends on the thread's
 /// control.
 static void replaceByLaunch(SpatialRegionOp region, GraphOp graph,
@@ -246,24 +248,31 @@ LogicalResult loom::conversion::lowerGraphRegions(ModuleOp module,
   if (failed(checkAllRegions(module, indexWidth)))
     return failure();
   SymbolTable symbols(module);
-  SmallVector<std::pair<SpatialRegionOp, GraphOp>> lowered;
+  // Partitions are traced on the unchanged module, before any graph or
+  // launch exists.
+  AliasRootAnalysis roots(module);
+  SmallVector<std::tuple<SpatialRegionOp, GraphOp, RegionPartitions>> lowered;
   bool failedAny = false;
   module.walk([&](SpatialRegionOp region) {
     auto thread = region->getParentOfType<ThreadOp>();
-    FailureOr<GraphOp> graph = buildGraph(region, thread, symbols, indexWidth);
+    RegionPartitions partitions = roots.assign(region, getHoisted(region));
+    FailureOr<GraphOp> graph =
+        buildGraph(region, thread, partitions, symbols, indexWidth);
     if (failed(graph))
       failedAny = true;
     else
-      lowered.push_back({region, *graph});
+      lowered.push_back({region, *graph, std::move(partitions)});
   });
   if (failedAny) {
     // Atomic publication: the live module keeps every region.
-    for (auto &[region, graph] : lowered)
+    for (auto &[region, graph, partitions] : lowered)
       graph.erase();
     return failure();
   }
-  for (auto &[region, graph] : lowered)
+  for (auto &[region, graph, partitions] : lowered) {
+    remarkPartitions(region, graph, partitions);
     replaceByLaunch(region, graph, region->getParentOfType<ThreadOp>());
+  }
   return success();
 }
 

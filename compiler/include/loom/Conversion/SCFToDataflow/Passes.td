@@ -118,11 +118,16 @@ def LowerGraphRegionsPass
     - retirement is `all_of(final E, final R, value outputs)` published as
       one mixed `dataflow.sync`, never the raw start.
 
-    Memory arguments from outside the thread share one conservative
-    partition (no-alias evidence is not carried into threads yet); every
-    `memref.alloca` of the thread, and every static one of the region
-    (hoisted before the launch and appended as a memory input), has its
-    own.
+    Alias partitions: each memory input is peeled of views and traced
+    through the thread's block arguments to the operands of every launch of
+    the thread. A fresh allocation (of the region, hoisted before the launch
+    and appended as a memory input; of the thread; of the host function)
+    and a kernel parameter marked `llvm.noalias` (C++ `__restrict__`) are
+    distinct roots with a partition each; one root bound to several inputs
+    is one partition; every other input (a parameter without evidence, a
+    thread nobody launches, memory computed by another op, which also joins
+    the roots it may be derived from) shares one conservative partition.
+    A remark per region names its partitions.
 
     Publication is atomic: every region is checked before anything is
     built (dynamic-width, resultful or reduction-bearing parallel/forall,
