@@ -273,3 +273,51 @@ dataflow.thread private @pure_t0(%x: i32) ctrl(%ctrl) domain<dense> {
   }
   dataflow.thread.yield
 }
+
+// -----
+
+// A launch operand the walk cannot see through (a region result) may be any
+// memory of the launch: every argument joins the conservative partition.
+// REMARK: remark: spatial region 'ifres_t0_g0' orders memory in 1 alias partition: {parameter 0, memory from 'scf.if', parameter 2} (may alias: no no-alias evidence)
+dataflow.thread private @ifres_t0(%a: memref<?xi32>, %m: memref<?xi32>, %c: memref<?xi32>) ctrl(%ctrl) domain<dense> {
+  loom.spatial_region memories(%a, %m, %c : memref<?xi32>, memref<?xi32>, memref<?xi32>) attributes {graph_name = "ifres_t0_g0"} {
+  ^bb0(%a1: memref<?xi32>, %m1: memref<?xi32>, %c1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %x = memref.load %m1[%c0] : memref<?xi32>
+    memref.store %x, %a1[%c0] : memref<?xi32>
+    memref.store %x, %c1[%c0] : memref<?xi32>
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
+func.func @ifres(%a: memref<?xi32> {llvm.noalias}, %b: memref<?xi32> {llvm.noalias}, %c: memref<?xi32> {llvm.noalias}, %p: i1) {
+  %m = scf.if %p -> memref<?xi32> {
+    scf.yield %a : memref<?xi32>
+  } else {
+    scf.yield %b : memref<?xi32>
+  }
+  %t = dataflow.thread.launch @ifres_t0 args(%a, %m, %c : memref<?xi32>, memref<?xi32>, memref<?xi32>)
+  dataflow.thread.wait %t
+  return
+}
+
+// -----
+
+// A thread whose symbol has a use other than a launch may be bound to
+// anything: no evidence, even beside a launch with noalias operands.
+// REMARK: remark: spatial region 'named_t0_g0' orders memory in 1 alias partition: {thread argument 0, thread argument 1} (may alias: no no-alias evidence)
+dataflow.thread private @named_t0(%x: memref<?xi32>, %y: memref<?xi32>) ctrl(%ctrl) domain<dense> {
+  loom.spatial_region memories(%x, %y : memref<?xi32>, memref<?xi32>) attributes {graph_name = "named_t0_g0"} {
+  ^bb0(%x1: memref<?xi32>, %y1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %v = memref.load %y1[%c0] : memref<?xi32>
+    memref.store %v, %x1[%c0] : memref<?xi32>
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
+func.func @named(%a: memref<?xi32> {llvm.noalias}, %b: memref<?xi32> {llvm.noalias}) attributes {loom.test_ref = @named_t0} {
+  %t = dataflow.thread.launch @named_t0 args(%a, %b : memref<?xi32>, memref<?xi32>)
+  dataflow.thread.wait %t
+  return
+}
