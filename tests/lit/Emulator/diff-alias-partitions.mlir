@@ -10,9 +10,21 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=VADD,SCAN,MIXED,ALIAS,SAME
 // RUN: %kernel-to-dfg %s -mlir-print-op-on-diagnostic=false 2>&1 >%t.dfg.mlir | FileCheck %s --check-prefix=REMARK
 // RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
 // RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
 // One noalias parameter bound to two thread arguments (Inputs/alias-same-root.mlir):
 // one partition, so the whole program and its graph with both inputs bound to
 // one buffer give prefix sums (the graph built with two partitions gave
@@ -20,6 +32,12 @@
 // RUN: loom-opt %S/Inputs/alias-same-root.mlir --loom-lower-scf-to-dfg -verify-each 2>/dev/null > %t.same.mlir
 // RUN: loom-emu %t.same.mlir --entry=same --values=5 --memory='i32[5]=1,2,3,4,5' --format=flat | FileCheck %s --check-prefix=SAME
 // RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
+// RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=1 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
+// RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=2 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
+// RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=3 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
+
+// Each graph also runs under three seeded firing orders (--schedule-seed):
+// the ordering left between partitions is enough for every schedule.
 
 // REMARK-DAG: remark: spatial region 'vadd_r_t0_g0' orders memory in 3 alias partitions: {parameter 0} (noalias), {parameter 1} (noalias), {parameter 2} (noalias)
 // REMARK-DAG: remark: spatial region 'scan_r_t0_g0' orders memory in 2 alias partitions: {parameter 0} (noalias), {parameter 1} (noalias)
