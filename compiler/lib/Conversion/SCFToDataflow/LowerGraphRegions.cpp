@@ -248,8 +248,8 @@ LogicalResult loom::conversion::lowerGraphRegions(ModuleOp module,
   if (failed(checkAllRegions(module, indexWidth)))
     return failure();
   SymbolTable symbols(module);
-  // Partitions are traced on the unchanged module, before any graph or
-  // launch exists.
+  // The thread launches are collected before any graph is built; the graph
+  // definitions added meanwhile change no thread, launch or region.
   AliasRootAnalysis roots(module);
   SmallVector<std::tuple<SpatialRegionOp, GraphOp, RegionPartitions>> lowered;
   bool failedAny = false;
