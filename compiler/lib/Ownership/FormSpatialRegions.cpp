@@ -20,6 +20,7 @@
 #include "loom/Ownership/Passes.h"
 
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+#include "loom/Ownership/ThreadDomain.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -36,10 +37,6 @@ namespace loom::ownership {
 using namespace mlir;
 using namespace loom;
 using namespace loom::dataflow;
-
-/// The static lanes loom-lower-scf-to-dfg replicates a parallel op into at
-/// most (RegionLegality.cpp rejects larger domains).
-static constexpr int64_t kMaxReplicatedLanes = 64;
 
 /// For the structured forms the graph lowering inlines or replicates: "" if
 /// `op` is one it accepts (a single-block scf.execute_region; a fixed-domain
@@ -66,21 +63,14 @@ static std::optional<std::string> checkInlinedOrReplicated(Operation *op) {
   if (loop.getNumResults() != 0)
     return std::string("a reduction-bearing 'scf.parallel' is not "
                        "replicated into a graph");
-  int64_t points = 1;
-  for (auto [lb, ub, step] :
-       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    std::optional<int64_t> l = getConstantIntValue(lb);
-    std::optional<int64_t> u = getConstantIntValue(ub);
-    std::optional<int64_t> s = getConstantIntValue(step);
-    if (!l || !u || !s)
-      return std::string("an 'scf.parallel' with a dynamic domain is not "
-                         "replicated into a graph");
-    int64_t extent = *u <= *l || *s <= 0 ? 0 : llvm::divideCeil(*u - *l, *s);
-    points = std::min(points * extent, kMaxReplicatedLanes + 1);
-  }
-  if (points > kMaxReplicatedLanes)
+  std::optional<int64_t> points = ownership::countReplicatedPoints(
+      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+  if (!points)
+    return std::string("an 'scf.parallel' with a dynamic domain is not "
+                       "replicated into a graph");
+  if (*points > ownership::kMaxReplicatedLanes)
     return "an 'scf.parallel' of more than " +
-           std::to_string(kMaxReplicatedLanes) +
+           std::to_string(ownership::kMaxReplicatedLanes) +
            " points is not replicated into a graph";
   return std::string();
 }

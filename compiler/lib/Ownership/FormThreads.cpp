@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -64,6 +65,35 @@ private:
   unsigned count = 0;
 };
 } // namespace
+
+int64_t loom::ownership::countReplicatedPoints(ArrayRef<int64_t> lbs,
+                                               ArrayRef<int64_t> ubs,
+                                               ArrayRef<int64_t> steps) {
+  int64_t points = 1;
+  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+    int64_t extent =
+        ub <= lb || step <= 0 ? 0 : llvm::divideCeil(ub - lb, step);
+    points = std::min(points * extent, kMaxReplicatedLanes + 1);
+  }
+  return points;
+}
+
+std::optional<int64_t>
+loom::ownership::countReplicatedPoints(ValueRange lbs, ValueRange ubs,
+                                       ValueRange steps) {
+  SmallVector<int64_t> l, u, s;
+  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+    std::optional<int64_t> lc = getConstantIntValue(lb);
+    std::optional<int64_t> uc = getConstantIntValue(ub);
+    std::optional<int64_t> sc = getConstantIntValue(step);
+    if (!lc || !uc || !sc)
+      return std::nullopt;
+    l.push_back(*lc);
+    u.push_back(*uc);
+    s.push_back(*sc);
+  }
+  return countReplicatedPoints(l, u, s);
+}
 
 SmallVector<Value> loom::ownership::buildDenseExtents(OpBuilder &builder,
                                                       Location loc,

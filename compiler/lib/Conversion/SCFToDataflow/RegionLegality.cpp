@@ -12,6 +12,7 @@
 #include "RegionLegality.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
+#include "loom/Ownership/ThreadDomain.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -29,18 +30,6 @@ using Rule = std::optional<std::string>;
 /// "1 result", "2 results".
 static std::string countOf(size_t count, llvm::StringRef noun) {
   return std::to_string(count) + " " + noun.str() + (count == 1 ? "" : "s");
-}
-
-/// The number of points of a fixed domain, saturated above the lane limit.
-static int64_t countPoints(ArrayRef<int64_t> lbs, ArrayRef<int64_t> ubs,
-                           ArrayRef<int64_t> steps) {
-  int64_t points = 1;
-  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
-    int64_t extent =
-        ub <= lb || step <= 0 ? 0 : llvm::divideCeil(ub - lb, step);
-    points = std::min(points * extent, kMaxReplicatedLanes + 1);
-  }
-  return points;
 }
 
 static Rule checkDomainSize(int64_t points) {
@@ -70,7 +59,7 @@ static Rule checkForall(scf::ForallOp loop) {
                    ShapedType::isDynamic))
     return std::string("has a dynamic domain; a graph-owned parallel op "
                        "needs a compile-time fixed width (Part 3 section 2)");
-  return checkDomainSize(countPoints(lbs, ubs, steps));
+  return checkDomainSize(ownership::countReplicatedPoints(lbs, ubs, steps));
 }
 
 static Rule checkParallel(scf::ParallelOp loop) {
@@ -78,20 +67,12 @@ static Rule checkParallel(scf::ParallelOp loop) {
     return "is reduction-bearing (" + countOf(loop.getNumResults(), "result") +
            " combined by scf.reduce); a graph-owned parallel op must be "
            "effect-form (Part 3 section 6)";
-  SmallVector<int64_t> lbs, ubs, steps;
-  for (auto [lb, ub, step] :
-       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    std::optional<int64_t> l = getConstantIntValue(lb);
-    std::optional<int64_t> u = getConstantIntValue(ub);
-    std::optional<int64_t> s = getConstantIntValue(step);
-    if (!l || !u || !s)
-      return std::string("has a dynamic domain; a graph-owned parallel op "
-                         "needs a compile-time fixed width (Part 3 section 2)");
-    lbs.push_back(*l);
-    ubs.push_back(*u);
-    steps.push_back(*s);
-  }
-  return checkDomainSize(countPoints(lbs, ubs, steps));
+  std::optional<int64_t> points = ownership::countReplicatedPoints(
+      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+  if (!points)
+    return std::string("has a dynamic domain; a graph-owned parallel op "
+                       "needs a compile-time fixed width (Part 3 section 2)");
+  return checkDomainSize(*points);
 }
 
 static bool isUnderParallelOp(Operation *op, SpatialRegionOp region) {

@@ -14,14 +14,15 @@
 #define LOOM_LIB_CONVERSION_SCFTODATAFLOW_REGIONLEGALITY_H
 
 #include "loom/Dialect/Loom/IR/Loom.h"
+#include "loom/Ownership/ThreadDomain.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace loom::conversion {
 
 /// A graph replicates a fixed-domain parallel op into at most this many
-/// static lanes.
-inline constexpr int64_t kMaxReplicatedLanes = 64;
+/// static lanes (shared with loom-form-spatial-regions).
+using ownership::kMaxReplicatedLanes;
 
 /// Emits one error per construct of `region` that has no template under
 /// the rules of the lowering, each naming the region (`regionName`), the
