@@ -280,6 +280,38 @@ TEST_F(HostCodeTest, LLVMMemorySubset) {
   EXPECT_EQ(second, 42);
 }
 
+// A GEP to a struct field steps by the field's offset under the data
+// layout (padding included), as the native struct is laid out.
+TEST_F(HostCodeTest, StructFieldGep) {
+  struct Record {
+    int8_t tag;
+    int32_t count;
+    double weight;
+  };
+  ASSERT_TRUE(parse(R"mlir(
+    func.func @k(%p: !llvm.ptr, %i: i64) -> (i32, f64) {
+      %count = llvm.getelementptr %p[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr,
+          !llvm.struct<(i8, i32, f64)>
+      %weight = llvm.getelementptr %p[%i, 2] : (!llvm.ptr, i64) -> !llvm.ptr,
+          !llvm.struct<(i8, i32, f64)>
+      %c = llvm.load %count : !llvm.ptr -> i32
+      %w = llvm.load %weight : !llvm.ptr -> f64
+      %one = arith.constant 1 : i32
+      %c1 = arith.addi %c, %one : i32
+      llvm.store %c1, %count : i32, !llvm.ptr
+      return %c, %w : i32, f64
+    }
+  )mlir"));
+  Record records[2] = {{1, 10, 0.5}, {2, 20, 2.5}};
+  llvm::SmallVector<TokenValue> results =
+      run({pointer(records), integer(64, 1)});
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(asInt(results[0]), 20);
+  EXPECT_EQ(results[1].getFloat().convertToDouble(), 2.5);
+  EXPECT_EQ(records[1].count, 21);
+  EXPECT_EQ(records[0].count, 10);
+}
+
 // A constant global's initializer (a string, dense elements) is
 // materialized once; external calls go through libffi, variadic ones
 // (snprintf) included, with narrow signed and unsigned arguments.
