@@ -98,6 +98,8 @@ bool matchesTypeCode(Type type, uint32_t code) {
     return type.isF32();
   case LOOM_TYPE_F64:
     return type.isF64();
+  case LOOM_TYPE_PTR:
+    return isa<LLVM::LLVMPointerType>(type);
   default:
     return false;
   }
@@ -148,8 +150,8 @@ std::string checkParameters(const loom_kernel_desc_t &kernel,
     auto memref = dyn_cast<MemRefType>(type);
     bool isPointer = kernel.args[i].kind == LOOM_ARG_POINTER;
     // A pointer the raising kept stays a host address (InstructionCore
-    // code only).
-    if (isa<LLVM::LLVMPointerType>(type) && isPointer)
+    // code only); so does a scalar of C type `ptr`.
+    if (isa<LLVM::LLVMPointerType>(type))
       continue;
     bool ok = memref ? isPointer && memref.getRank() == 1 &&
                            memref.isDynamicDim(0) &&

@@ -8,7 +8,13 @@
 // launch, instances and work items run concurrently on the scheduler's
 // workers; each runs the thread body in its own frame and each graph launch
 // gets its own emulator run, so the only shared state is the caller's
-// memory (race-free by construction) and the statistics (locked).
+// memory (race-free by construction), the statistics and the materialized
+// constant globals (both locked).
+//
+// Regions run block by block: cf terminators pick the next block, any other
+// terminator hands its operands to the op that owns the region (scf.for,
+// scf.while, an interpreted call, ...). The LLVM memory subset and calls
+// are in HostOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,7 +153,7 @@ ProgramInterpreter::ProgramInterpreter(ModuleOp module,
 std::string ProgramInterpreter::checkFunction(func::FuncOp func) {
   std::string problem;
   llvm::SmallPtrSet<Region *, 4> seen;
-  // Pre-order, so an op with regions that does not run (an scf.while) is
+  // Pre-order, so an op with regions that does not run (an scf.parallel) is
   // named rather than the first op inside it.
   std::function<void(Region &)> check = [&](Region &region) {
     region.walk<WalkOrder::PreOrder>([&](Operation *op) {

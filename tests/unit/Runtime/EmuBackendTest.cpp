@@ -148,6 +148,24 @@ TEST_F(EmuBackendTest, ExternalCallRunsThroughLibffi) {
   EXPECT_EQ(hostCalls.load(), 0);
 }
 
+// A pointer parameter the raising kept (an !llvm.ptr) is bound as the
+// caller's address: llvm.load/store reach the caller's array in place.
+TEST_F(EmuBackendTest, LLVMPointerParameterIsTheCallersAddress) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("func.func @add_first(%a: !llvm.ptr, %n: i32) -> i32 {\n"
+                   "  %v = llvm.load %a : !llvm.ptr -> i32\n"
+                   "  %w = arith.addi %v, %n : i32\n"
+                   "  llvm.store %w, %a : i32, !llvm.ptr\n"
+                   "  return %w : i32\n}\n");
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
+  EXPECT_EQ(launch.data, (std::vector<int>{15, 20}));
+  EXPECT_EQ(launch.result, 15);
+  EXPECT_EQ(hostCalls.load(), 0);
+}
+
 // An external function the process does not define is named, with the
 // kernel, before anything runs.
 TEST_F(EmuBackendTest, UnresolvableExternalSymbolIsRefused) {
