@@ -165,6 +165,14 @@ materializeGlobal(LLVM::GlobalOp global) {
   return storage;
 }
 
+/// Whether host code must use the process's own object for `global`: a
+/// mutable global (native code sees its writes) or a declaration without an
+/// initializer (defined elsewhere).
+bool isProcessGlobal(LLVM::GlobalOp global) {
+  return !global.getConstant() ||
+         (!global.getValueOrNull() && !global.getInitializerBlock());
+}
+
 /// Why llvm.mlir.addressof `op` cannot run.
 std::string checkAddressOf(LLVM::AddressOfOp op) {
   Operation *target =
@@ -173,11 +181,12 @@ std::string checkAddressOf(LLVM::AddressOfOp op) {
   if (!global)
     return "emu cannot take the address of @" + op.getGlobalName().str() +
            " yet (only globals are supported)";
-  if (!global.getConstant()) {
+  if (isProcessGlobal(global)) {
     if (resolveSymbol(global.getSymName()))
       return "";
-    return "emu cannot address the mutable global @" +
-           global.getSymName().str() + ": it is not a symbol of the process";
+    return "emu cannot address the global @" + global.getSymName().str() +
+           ": it is mutable or defined elsewhere, and not a symbol of the "
+           "process";
   }
   llvm::Expected<std::unique_ptr<uint64_t[]>> storage =
       materializeGlobal(global);
@@ -359,11 +368,12 @@ llvm::Expected<uint64_t> ProgramInterpreter::getGlobalAddress(Operation *op) {
   auto global = cast<LLVM::GlobalOp>(op);
   // A mutable global is the program's own object: host code must see the
   // writes native code makes and make its writes visible to it.
-  if (!global.getConstant()) {
+  if (isProcessGlobal(global)) {
     if (void *address = resolveSymbol(global.getSymName()))
       return reinterpret_cast<uintptr_t>(address);
-    return fail("emu cannot address the mutable global @" +
-                global.getSymName() + ": it is not a symbol of the process");
+    return fail("emu cannot address the global @" + global.getSymName() +
+                ": it is mutable or defined elsewhere, and not a symbol of "
+                "the process");
   }
   std::lock_guard<std::mutex> lock(globalsMutex);
   std::unique_ptr<uint64_t[]> &slot = globals[op];

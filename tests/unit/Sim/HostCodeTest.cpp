@@ -35,6 +35,10 @@ loom_host_code_test_mix(int8_t a, uint16_t b, double c) {
   return a * 1000 + b + static_cast<int64_t>(c * 10);
 }
 
+// A mutable global of the process that host code updates in place.
+extern "C" __attribute__((visibility("default"),
+                          used)) int32_t loom_host_code_test_counter = 5;
+
 namespace {
 
 class HostCodeTest : public ::testing::Test {
@@ -357,6 +361,41 @@ TEST_F(HostCodeTest, GlobalsAndExternalCalls) {
   EXPECT_EQ(results[1].getFloat().convertToDouble(), std::cos(0.5));
   EXPECT_EQ(asInt(results[2]), 8);
   EXPECT_EQ(asInt(results[3]), loom_host_code_test_mix(-3, 65535, 0.5));
+}
+
+// A mutable global is the process's own object, found by its symbol; one
+// the process does not define is named.
+TEST_F(HostCodeTest, MutableGlobalsAreProcessSymbols) {
+  ASSERT_TRUE(parse(R"mlir(
+    llvm.mlir.global external @loom_host_code_test_counter(0 : i32)
+        {addr_space = 0 : i32} : i32
+    func.func @k() -> i32 {
+      %g = llvm.mlir.addressof @loom_host_code_test_counter : !llvm.ptr
+      %v = llvm.load %g : !llvm.ptr -> i32
+      %c2 = arith.constant 2 : i32
+      %w = arith.muli %v, %c2 : i32
+      llvm.store %w, %g : i32, !llvm.ptr
+      return %v : i32
+    }
+  )mlir"));
+  loom_host_code_test_counter = 5;
+  EXPECT_EQ(asInt(run({})[0]), 5);
+  EXPECT_EQ(loom_host_code_test_counter, 10);
+
+  ASSERT_TRUE(parse(R"mlir(
+    llvm.mlir.global external @loom_host_code_test_absent_global(0 : i32)
+        {addr_space = 0 : i32} : i32
+    func.func @k() -> i32 {
+      %g = llvm.mlir.addressof @loom_host_code_test_absent_global : !llvm.ptr
+      %v = llvm.load %g : !llvm.ptr -> i32
+      return %v : i32
+    }
+  )mlir"));
+  EXPECT_EQ(ProgramInterpreter::checkFunction(
+                module->lookupSymbol<func::FuncOp>("k")),
+            "emu cannot address the global @loom_host_code_test_absent_global: "
+            "it is mutable or defined elsewhere, and not a symbol of the "
+            "process");
 }
 
 // A call to a function of the module is interpreted, recursion included;
