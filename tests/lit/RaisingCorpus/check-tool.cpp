@@ -47,6 +47,14 @@
 // RUN:   --args='i32[1]:range=0..0' --timeout=1 2>&1 | FileCheck %s --check-prefix=HANG
 // HANG: error: the original kernel failed, check --args: it did not end within 1 seconds
 //
+// No spatial region forms in spin, so the kernel compiler emits no dataflow
+// program for it (it is not offloaded); the thread the ownership stage
+// leaves, a volatile load loop of InstructionCore code, runs on the program
+// interpreter with the flag in host memory.
+// RUN: loom-emu %t.d/spin.scf.mlir --entry=_Z4spinPVi --memory='i32[1]=1' | FileCheck %s --check-prefix=SPIN
+// SPIN: @_Z4spinPVi completed
+// SPIN-NEXT: memory #0: [1]
+//
 // --bench-seconds times the kernel natively and on the emulator instead of
 // checking (bench/emu_throughput.py); the firings of one run are
 // deterministic. A kernel whose program cannot run is an error.
