@@ -306,6 +306,25 @@ llvm::Error runAlloca(LLVM::AllocaOp alloca, Frame &frame) {
   return llvm::Error::success();
 }
 
+/// llvm.intr.stacksave / stackrestore. The stack pointer is the number of
+/// live llvm.alloca buffers of the frame: restoring it frees those allocated
+/// since, so a loop with a variable-length array does not grow without
+/// bound.
+llvm::Error runStackIntrinsic(Operation &op, Frame &frame) {
+  if (auto save = dyn_cast<LLVM::StackSaveOp>(op)) {
+    frame.env[save.getResult()].token =
+        TokenValue::getInteger(64, frame.stack.size());
+    return llvm::Error::success();
+  }
+  const TokenValue &saved =
+      frame.env[cast<LLVM::StackRestoreOp>(op).getPtr()].token;
+  if (saved.isPoison() || saved.getInteger().ugt(frame.stack.size()))
+    return fail("'llvm.intr.stackrestore' of a value no "
+                "'llvm.intr.stacksave' of this frame returned");
+  frame.stack.truncate(saved.getInteger().getZExtValue());
+  return llvm::Error::success();
+}
+
 /// The memref ops beyond load/store/alloca that host code contains.
 llvm::Error runMemRefOp(Operation &op, Frame &frame) {
   auto &env = frame.env;
@@ -343,8 +362,9 @@ bool interp::isHostMemoryOp(Operation *op) {
              LLVM::ConstantOp, LLVM::ZeroOp, LLVM::UndefOp, LLVM::PoisonOp,
              LLVM::PtrToIntOp, LLVM::IntToPtrOp, LLVM::MemsetOp, LLVM::MemcpyOp,
              LLVM::MemmoveOp, LLVM::LifetimeStartOp, LLVM::LifetimeEndOp,
-             LLVM::AssumeOp, memref::DimOp, memref::CastOp, memref::AllocOp,
-             memref::DeallocOp>(op);
+             LLVM::AssumeOp, LLVM::StackSaveOp, LLVM::StackRestoreOp,
+             memref::DimOp, memref::CastOp, memref::AllocOp, memref::DeallocOp>(
+      op);
 }
 
 Region *interp::getCalleeBody(Operation *call) {
@@ -448,6 +468,8 @@ llvm::Error ProgramInterpreter::runLLVMOp(Operation &op, Frame &frame) {
   }
   if (isa<LLVM::MemsetOp, LLVM::MemcpyOp, LLVM::MemmoveOp>(op))
     return runMemoryIntrinsic(op, frame);
+  if (isa<LLVM::StackSaveOp, LLVM::StackRestoreOp>(op))
+    return runStackIntrinsic(op, frame);
   // Lifetime markers and assumptions change nothing the program observes.
   if (isa<LLVM::LifetimeStartOp, LLVM::LifetimeEndOp, LLVM::AssumeOp>(op))
     return llvm::Error::success();

@@ -284,6 +284,33 @@ TEST_F(HostCodeTest, LLVMMemorySubset) {
   EXPECT_EQ(second, 42);
 }
 
+// A variable-length array in a loop: llvm.intr.stacksave/stackrestore
+// around its llvm.alloca free it every iteration; the values computed in it
+// are the native ones.
+TEST_F(HostCodeTest, StackSaveRestoreAroundLoopAlloca) {
+  ASSERT_TRUE(parse(R"mlir(
+    func.func @k(%n: i64) -> i64 {
+      %c0 = arith.constant 0 : i64
+      %c1 = arith.constant 1 : i64
+      %r = scf.for %i = %c1 to %n step %c1 iter_args(%acc = %c0) -> (i64)
+          : i64 {
+        %sp = llvm.intr.stacksave : !llvm.ptr
+        %vla = llvm.alloca %i x i64 : (i64) -> !llvm.ptr
+        %last = arith.subi %i, %c1 : i64
+        %slot = llvm.getelementptr %vla[%last] : (!llvm.ptr, i64) -> !llvm.ptr,
+            i64
+        llvm.store %i, %slot : i64, !llvm.ptr
+        %v = llvm.load %slot : !llvm.ptr -> i64
+        llvm.intr.stackrestore %sp : !llvm.ptr
+        %s = arith.addi %acc, %v : i64
+        scf.yield %s : i64
+      }
+      return %r : i64
+    }
+  )mlir"));
+  EXPECT_EQ(asInt(run({integer(64, 101)})[0]), 5050);
+}
+
 // A GEP to a struct field steps by the field's offset under the data
 // layout (padding included), as the native struct is laid out.
 TEST_F(HostCodeTest, StructFieldGep) {
