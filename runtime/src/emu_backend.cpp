@@ -6,7 +6,9 @@
 // after loom-lower-scf-to-dfg. The host part (the kernel's func.func and the
 // dataflow.thread bodies it launches) is interpreted op by op here; every
 // dataflow.graph launch runs on the token-level DataflowEmulator (LoomSim).
-// Pointer arguments are bound to the caller's arrays without a copy.
+// Pointer arguments are bound to the caller's arrays without a copy: a
+// memref parameter as a MemoryBuffer over the array, an !llvm.ptr parameter
+// (a pointer the raising kept) as its address.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,6 +98,8 @@ bool matchesTypeCode(Type type, uint32_t code) {
     return type.isF32();
   case LOOM_TYPE_F64:
     return type.isF64();
+  case LOOM_TYPE_PTR:
+    return isa<LLVM::LLVMPointerType>(type);
   default:
     return false;
   }
@@ -145,6 +149,10 @@ std::string checkParameters(const loom_kernel_desc_t &kernel,
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
     auto memref = dyn_cast<MemRefType>(type);
     bool isPointer = kernel.args[i].kind == LOOM_ARG_POINTER;
+    // A pointer the raising kept stays a host address (InstructionCore
+    // code only); so does a scalar of C type `ptr`.
+    if (isa<LLVM::LLVMPointerType>(type))
+      continue;
     bool ok = memref ? isPointer && memref.getRank() == 1 &&
                            memref.isDynamicDim(0) &&
                            memref.getLayout().isIdentity() &&
@@ -248,6 +256,13 @@ loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
   llvm::SmallVector<ProgramValue> arguments(entry.getNumArguments());
   for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
     Type type = arg.getType();
+    if (isa<LLVM::LLVMPointerType>(type)) {
+      // Accesses through it are not bounds-checked, as in native code.
+      void *pointer = *static_cast<void **>(args[i]);
+      arguments[i].token =
+          TokenValue::getInteger(64, reinterpret_cast<uintptr_t>(pointer));
+      continue;
+    }
     if (auto memref = dyn_cast<MemRefType>(type)) {
       void *pointer = *static_cast<void **>(args[i]);
       // A null pointer stays unbound: an access through it is an error.

@@ -1,23 +1,25 @@
-//===- host_backend.cpp - descriptor checks and the libffi host call -----===//
+//===- host_backend.cpp - descriptor checks and the host call -----===//
 //
 // Part of the Loom project.
 //
 // The host backend runs a kernel's native body (its host fallback). The
 // runtime only learns the signature from the kernel descriptor, so the call
-// is built at run time with libffi; the descriptor is checked first so a
-// malformed one is an error naming the kernel and argument, not a crash.
+// is built at run time with libffi (loom::sim::callForeign); the descriptor is
+// checked first so a malformed one is an error naming the kernel and argument,
+// not a crash.
 //
 //===----------------------------------------------------------------------===//
 
 #include "internal.h"
 
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/ErrorHandling.h"
+#include "loom/Sim/ForeignCall.h"
 
-#include <cstring>
-#include <ffi.h>
+#include "llvm/ADT/SmallVector.h"
 
 using namespace loom::rt;
+using loom::sim::callForeign;
+using loom::sim::ForeignParam;
+using loom::sim::ForeignType;
 
 namespace {
 bool isKnownType(uint32_t type) { return type <= LOOM_TYPE_PTR; }
@@ -70,82 +72,24 @@ loom_status_t checkArgDesc(llvm::StringRef caller,
   return LOOM_STATUS_OK;
 }
 
-/// The libffi type of a scalar of type code `type`. Integers narrower than a
-/// register are extended by the caller in the C ABI, so signedness matters
-/// for them; C's bool is always zero-extended.
-ffi_type *getScalarFfiType(uint32_t type, bool isUnsigned) {
-  switch (type) {
-  case LOOM_TYPE_VOID:
-    return &ffi_type_void;
-  case LOOM_TYPE_I1:
-    return &ffi_type_uint8;
-  case LOOM_TYPE_I8:
-    return isUnsigned ? &ffi_type_uint8 : &ffi_type_sint8;
-  case LOOM_TYPE_I16:
-    return isUnsigned ? &ffi_type_uint16 : &ffi_type_sint16;
-  case LOOM_TYPE_I32:
-    return isUnsigned ? &ffi_type_uint32 : &ffi_type_sint32;
-  case LOOM_TYPE_I64:
-    return isUnsigned ? &ffi_type_uint64 : &ffi_type_sint64;
-  case LOOM_TYPE_F32:
-    return &ffi_type_float;
-  case LOOM_TYPE_F64:
-    return &ffi_type_double;
-  case LOOM_TYPE_PTR:
-    return &ffi_type_pointer;
-  }
-  llvm_unreachable("descriptors are validated before the call");
+/// The foreign-call type of type code `type`: the codes of loomrt.h are
+/// numbered like loom::sim::ForeignType.
+ForeignType getForeignType(uint32_t type) {
+  static_assert(static_cast<uint32_t>(ForeignType::Void) == LOOM_TYPE_VOID &&
+                    static_cast<uint32_t>(ForeignType::I1) == LOOM_TYPE_I1 &&
+                    static_cast<uint32_t>(ForeignType::I64) == LOOM_TYPE_I64 &&
+                    static_cast<uint32_t>(ForeignType::F32) == LOOM_TYPE_F32 &&
+                    static_cast<uint32_t>(ForeignType::Ptr) == LOOM_TYPE_PTR,
+                "ForeignType follows the LOOM_TYPE_* codes");
+  return static_cast<ForeignType>(type);
 }
 
-/// The libffi type of one argument.
-ffi_type *getArgFfiType(const loom_arg_desc_t &arg) {
+/// The foreign-call parameter of one argument.
+ForeignParam getForeignParam(const loom_arg_desc_t &arg) {
   if (arg.kind == LOOM_ARG_POINTER)
-    return &ffi_type_pointer;
-  return getScalarFfiType(arg.type, arg.flags & LOOM_ARG_FLAG_UNSIGNED);
-}
-
-/// The libffi type of a result; the result's signedness does not matter
-/// because the value is narrowed back to its exact width.
-ffi_type *getReturnFfiType(uint32_t type) {
-  return getScalarFfiType(type, /*isUnsigned=*/false);
-}
-
-template <typename T> void storeAs(void *outResult, T value) {
-  std::memcpy(outResult, &value, sizeof(T));
-}
-
-/// Copies the value libffi returned into the caller's object of the
-/// kernel's exact return type. libffi widens integral results narrower than
-/// a register to ffi_arg, so those are narrowed by value, not by a prefix
-/// memcpy, which keeps this right on big-endian hosts too.
-void storeResult(uint32_t type, const void *buffer, void *outResult) {
-  ffi_arg widened;
-  std::memcpy(&widened, buffer, sizeof(widened));
-  switch (type) {
-  case LOOM_TYPE_VOID:
-    return;
-  case LOOM_TYPE_I1:
-    return storeAs(outResult, static_cast<uint8_t>(widened & 1));
-  case LOOM_TYPE_I8:
-    return storeAs(outResult, static_cast<int8_t>(widened));
-  case LOOM_TYPE_I16:
-    return storeAs(outResult, static_cast<int16_t>(widened));
-  case LOOM_TYPE_I32:
-    return storeAs(outResult, static_cast<int32_t>(widened));
-  case LOOM_TYPE_I64:
-    std::memcpy(outResult, buffer, sizeof(int64_t));
-    return;
-  case LOOM_TYPE_F32:
-    std::memcpy(outResult, buffer, sizeof(float));
-    return;
-  case LOOM_TYPE_F64:
-    std::memcpy(outResult, buffer, sizeof(double));
-    return;
-  case LOOM_TYPE_PTR:
-    std::memcpy(outResult, buffer, sizeof(void *));
-    return;
-  }
-  llvm_unreachable("validateLaunch admits only known return types");
+    return {ForeignType::Ptr, false};
+  return {getForeignType(arg.type),
+          static_cast<bool>(arg.flags & LOOM_ARG_FLAG_UNSIGNED)};
 }
 } // namespace
 
@@ -187,33 +131,17 @@ loom_status_t loom::rt::runOnHost(llvm::StringRef caller,
   if (!kernel.host_fallback)
     return invalid(caller, kernel,
                    "host_fallback is NULL, so the host backend cannot run it");
-  llvm::SmallVector<ffi_type *, 8> argTypes;
+  llvm::SmallVector<ForeignParam, 8> params;
   for (uint32_t i = 0; i < kernel.num_args; ++i)
-    argTypes.push_back(getArgFfiType(kernel.args[i]));
-
-  ffi_cif cif;
-  ffi_status prepared =
-      ffi_prep_cif(&cif, FFI_DEFAULT_ABI, kernel.num_args,
-                   getReturnFfiType(kernel.return_type), argTypes.data());
-  if (prepared != FFI_OK)
+    params.push_back(getForeignParam(kernel.args[i]));
+  // callForeign reads argument i from args[i], which is exactly what
+  // loom_rt_launch's caller passes (for a pointer: a pointer to it).
+  if (llvm::Error error = callForeign(
+          kernel.host_fallback, getForeignType(kernel.return_type), params,
+          std::nullopt, args,
+          kernel.return_type == LOOM_TYPE_VOID ? nullptr : outResult))
     return setError(LOOM_STATUS_INTERNAL,
                     caller + ": kernel '" + kernel.name +
-                        "': ffi_prep_cif failed with status " +
-                        llvm::Twine(static_cast<int>(prepared)) + " for " +
-                        llvm::Twine(kernel.num_args) + " arguments");
-
-  // Large and aligned enough for any result, including libffi's widening of
-  // small integers to ffi_arg.
-  union {
-    ffi_arg widened;
-    int64_t i64;
-    double f64;
-    void *ptr;
-  } buffer;
-  std::memset(&buffer, 0, sizeof(buffer));
-  // ffi_call reads argument i from args[i], which is exactly what
-  // loom_rt_launch's caller passes (for a pointer: a pointer to it).
-  ffi_call(&cif, FFI_FN(kernel.host_fallback), &buffer, args);
-  storeResult(kernel.return_type, &buffer, outResult);
+                        "': " + llvm::toString(std::move(error)));
   return LOOM_STATUS_OK;
 }

@@ -110,21 +110,50 @@ static void decodeAttributes(Operation *op, ComputeOp &decoded) {
     decoded.rounding = toLLVMRounding(mode.getValue());
 }
 
+/// Byte offset of field `field` of `type` under `layout`: each field starts
+/// at the next multiple of its ABI alignment (1 in a packed struct).
+static uint64_t getFieldOffset(LLVM::LLVMStructType type, unsigned field,
+                               const DataLayout &layout) {
+  uint64_t offset = 0;
+  for (auto [i, fieldType] : llvm::enumerate(type.getBody())) {
+    uint64_t alignment =
+        type.isPacked() ? 1 : layout.getTypeABIAlignment(fieldType);
+    offset = llvm::alignTo(offset, alignment);
+    if (i == field)
+      break;
+    offset += layout.getTypeSize(fieldType).getFixedValue();
+  }
+  return offset;
+}
+
 /// Byte strides of a GEP's index positions: the first steps over whole
-/// elements, later ones into nested arrays. Structs are not evaluated.
+/// elements, later ones into nested arrays, or to a struct field (a
+/// constant field index becomes the constant 1 times the field's offset).
 static llvm::Error decodeGep(LLVM::GEPOp gep, ComputeOp &decoded) {
   DataLayout layout = DataLayout::closest(gep);
   Type current = gep.getElemType();
   ArrayRef<int32_t> raw = gep.getRawConstantIndices();
   for (auto [position, constant] : llvm::enumerate(raw)) {
+    if (auto structType = dyn_cast<LLVM::LLVMStructType>(current);
+        structType && position > 0) {
+      if (constant == LLVM::GEPOp::kDynamicIndex || structType.isOpaque() ||
+          constant < 0 ||
+          static_cast<size_t>(constant) >= structType.getBody().size())
+        return decodeError(gep, "indexes a struct without a constant field");
+      decoded.gepStrides.push_back(
+          getFieldOffset(structType, constant, layout));
+      decoded.gepConstants.push_back(1);
+      current = structType.getBody()[constant];
+      continue;
+    }
     if (position > 0) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(current);
       if (!array)
         return decodeError(
             gep, "indexes into " +
-                     llvm::Twine("a non-array "
-                                 "type; the emulator evaluates GEPs over "
-                                 "scalars and arrays only"));
+                     llvm::Twine("a non-array, non-struct type; the emulator "
+                                 "evaluates GEPs over scalars, arrays and "
+                                 "structs only"));
       current = array.getElementType();
     }
     decoded.gepStrides.push_back(layout.getTypeSize(current).getFixedValue());

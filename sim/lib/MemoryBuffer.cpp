@@ -8,6 +8,7 @@
 
 #include "loom/Sim/MemoryBuffer.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -59,17 +60,36 @@ int64_t MemoryBuffer::getNumElements() const {
 TokenValue MemoryBuffer::getElement(int64_t linear) const {
   if (!isExternal())
     return elements[linear];
+  return loadHostValue(elementType, static_cast<char *>(hostData) +
+                                        linear * hostElementBytes);
+}
+
+bool MemoryBuffer::isSupportedHostValueType(Type type) {
+  return isa<LLVM::LLVMPointerType>(type) || isSupportedHostElementType(type);
+}
+
+unsigned MemoryBuffer::getHostValueBytes(Type type) {
+  return std::max(1u, getTokenBitWidth(type) / 8);
+}
+
+TokenValue MemoryBuffer::loadHostValue(Type type, const void *address) {
   uint64_t raw = 0;
-  std::memcpy(&raw, static_cast<char *>(hostData) + linear * hostElementBytes,
-              hostElementBytes);
-  unsigned width = getTokenBitWidth(elementType);
+  std::memcpy(&raw, address, getHostValueBytes(type));
+  unsigned width = getTokenBitWidth(type);
   if (width == 1)
     raw &= 1;
   APInt bits(width, raw);
-  if (const llvm::fltSemantics *semantics =
-          getSupportedFloatSemantics(elementType))
+  if (const llvm::fltSemantics *semantics = getSupportedFloatSemantics(type))
     return TokenValue::getFloatBits(*semantics, bits);
   return TokenValue::getInteger(bits);
+}
+
+void MemoryBuffer::storeHostValue(Type type, void *address,
+                                  const TokenValue &value) {
+  // A stored poison writes its (meaningless) bits, as native code would
+  // write some unspecified value.
+  uint64_t raw = value.getBits().getZExtValue();
+  std::memcpy(address, &raw, getHostValueBytes(type));
 }
 
 std::optional<int64_t>
@@ -94,11 +114,9 @@ void MemoryBuffer::setElement(int64_t linear, const TokenValue &value) {
     elements[linear] = value;
     return;
   }
-  // A stored poison writes its (meaningless) bits, as native code would
-  // write some unspecified value.
-  uint64_t raw = value.getBits().getZExtValue();
-  std::memcpy(static_cast<char *>(hostData) + linear * hostElementBytes, &raw,
-              hostElementBytes);
+  storeHostValue(elementType,
+                 static_cast<char *>(hostData) + linear * hostElementBytes,
+                 value);
 }
 
 /// Prints the sub-array of dimension `dim` that starts at `offset`.

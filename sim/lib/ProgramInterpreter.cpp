@@ -8,16 +8,23 @@
 // launch, instances and work items run concurrently on the scheduler's
 // workers; each runs the thread body in its own frame and each graph launch
 // gets its own emulator run, so the only shared state is the caller's
-// memory (race-free by construction) and the statistics (locked).
+// memory (race-free by construction), the statistics and the materialized
+// constant globals (both locked).
+//
+// Regions run block by block: cf terminators pick the next block, any other
+// terminator hands its operands to the op that owns the region (scf.for,
+// scf.while, an interpreted call, ...). The LLVM memory subset and calls
+// are in HostOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#include "loom/Sim/ProgramInterpreter.h"
+#include "InterpreterFrame.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Sim/ComputeSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -31,28 +38,18 @@ using namespace mlir;
 using namespace loom::sim;
 namespace dataflow = loom::dataflow;
 
-struct ProgramInterpreter::Frame {
-  llvm::DenseMap<Value, ProgramValue> env;
-  /// The executing dynamic work item, for work.spawn.
-  WorkContext *work = nullptr;
-  /// 0 for the function; launches inside thread bodies run on one worker.
-  unsigned depth = 0;
-};
+using interp::fail;
+using interp::opName;
+using interp::printType;
 
-namespace {
-std::string opName(Operation *op) { return op->getName().getStringRef().str(); }
-
-llvm::Error fail(const llvm::Twine &message) {
-  return llvm::createStringError(message);
-}
-
-std::string printType(Type type) {
+std::string interp::printType(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
   return text;
 }
 
+namespace {
 /// Why the launch of a dynamic-work thread cannot run.
 std::string checkDynamicThread(dataflow::ThreadOp thread) {
   Type itemType = thread.getWorkItemArgument().getType();
@@ -73,8 +70,12 @@ std::string checkHostOp(Operation *op) {
   if (isa<arith::ConstantOp, memref::AllocaOp, memref::LoadOp, memref::StoreOp,
           dataflow::ThreadWaitOp, dataflow::GraphWaitOp,
           dataflow::ThreadYieldOp, dataflow::WorkSpawnOp, func::ReturnOp,
-          scf::IfOp, scf::YieldOp>(op))
+          scf::IfOp, scf::ForOp, scf::WhileOp, scf::ConditionOp,
+          scf::IndexSwitchOp, scf::ExecuteRegionOp, scf::YieldOp, cf::BranchOp,
+          cf::CondBranchOp, cf::SwitchOp, cf::AssertOp>(op))
     return "";
+  if (std::optional<std::string> problem = interp::checkHostMemoryOrCall(op))
+    return *problem;
   if (auto launch = dyn_cast<dataflow::ThreadLaunchOp>(op)) {
     auto thread = SymbolTable::lookupNearestSymbolFrom<dataflow::ThreadOp>(
         op, launch.getCalleeAttr());
@@ -90,12 +91,12 @@ std::string checkHostOp(Operation *op) {
              "or memory results yet";
     return "";
   }
-  if (op->getDialect() && op->getDialect()->getNamespace() == "arith") {
-    llvm::Expected<ComputeOp> decoded = decodeComputeOp(op);
-    if (decoded)
-      return "";
-    llvm::consumeError(decoded.takeError());
-  }
+  // Every arith, math and LLVM compute op of the schema registry runs
+  // through the emulator's compute table.
+  llvm::Expected<ComputeOp> decoded = decodeComputeOp(op);
+  if (decoded)
+    return "";
+  llvm::consumeError(decoded.takeError());
   return "emu cannot run '" + opName(op) + "' yet";
 }
 
@@ -151,22 +152,25 @@ ProgramInterpreter::ProgramInterpreter(ModuleOp module,
 
 std::string ProgramInterpreter::checkFunction(func::FuncOp func) {
   std::string problem;
-  llvm::SmallPtrSet<Operation *, 4> seenThreads;
-  // Pre-order, so an op with regions that does not run (an scf.while) is
+  llvm::SmallPtrSet<Region *, 4> seen;
+  // Pre-order, so an op with regions that does not run (an scf.parallel) is
   // named rather than the first op inside it.
   std::function<void(Region &)> check = [&](Region &region) {
     region.walk<WalkOrder::PreOrder>([&](Operation *op) {
       problem = checkHostOp(op);
       if (!problem.empty())
         return WalkResult::interrupt();
-      if (auto launch = dyn_cast<dataflow::ThreadLaunchOp>(op)) {
-        auto thread = SymbolTable::lookupNearestSymbolFrom<dataflow::ThreadOp>(
-            op, launch.getCalleeAttr());
-        if (seenThreads.insert(thread).second)
-          check(thread.getBody());
-        if (!problem.empty())
-          return WalkResult::interrupt();
-      }
+      Region *nested = nullptr;
+      if (auto launch = dyn_cast<dataflow::ThreadLaunchOp>(op))
+        nested = &SymbolTable::lookupNearestSymbolFrom<dataflow::ThreadOp>(
+                      op, launch.getCalleeAttr())
+                      .getBody();
+      else if (isa<CallOpInterface>(op))
+        nested = interp::getCalleeBody(op);
+      if (nested && seen.insert(nested).second)
+        check(*nested);
+      if (!problem.empty())
+        return WalkResult::interrupt();
       return WalkResult::advance();
     });
   };
@@ -182,21 +186,86 @@ ProgramInterpreter::run(func::FuncOp func, ArrayRef<ProgramValue> arguments) {
                 llvm::Twine(entry.getNumArguments()) + " arguments, got " +
                 llvm::Twine(arguments.size()));
   Frame frame;
-  for (auto [arg, value] : llvm::zip_equal(entry.getArguments(), arguments))
-    frame.env[arg] = value;
   llvm::SmallVector<ProgramValue> returned;
-  if (llvm::Error error = runBlock(entry, frame, &returned))
+  if (llvm::Error error = runRegion(func.getBody(), arguments, frame, returned))
     return std::move(error);
   return returned;
 }
 
+namespace {
+/// The block a cf terminator branches to, with the values of its arguments
+/// in `arguments`; null for a terminator that leaves the region.
+llvm::Expected<Block *>
+getBranchTarget(Operation &terminator, llvm::DenseMap<Value, ProgramValue> &env,
+                llvm::SmallVectorImpl<ProgramValue> &arguments) {
+  auto take = [&](Block *dest, OperandRange operands) {
+    for (Value operand : operands)
+      arguments.push_back(env.lookup(operand));
+    return dest;
+  };
+  if (auto branch = dyn_cast<cf::BranchOp>(terminator))
+    return take(branch.getDest(), branch.getDestOperands());
+  if (auto condBranch = dyn_cast<cf::CondBranchOp>(terminator)) {
+    const TokenValue &condition = env[condBranch.getCondition()].token;
+    if (condition.isPoison())
+      return fail("'cf.cond_br' has a poison condition");
+    if (condition.isTrue())
+      return take(condBranch.getTrueDest(), condBranch.getTrueDestOperands());
+    return take(condBranch.getFalseDest(), condBranch.getFalseDestOperands());
+  }
+  if (auto switchOp = dyn_cast<cf::SwitchOp>(terminator)) {
+    const TokenValue &flag = env[switchOp.getFlag()].token;
+    if (flag.isPoison())
+      return fail("'cf.switch' has a poison flag");
+    if (std::optional<DenseIntElementsAttr> cases = switchOp.getCaseValues())
+      for (auto [i, value] : llvm::enumerate(cases->getValues<APInt>()))
+        if (value == flag.getInteger())
+          return take(switchOp.getCaseDestinations()[i],
+                      switchOp.getCaseOperands(i));
+    return take(switchOp.getDefaultDestination(),
+                switchOp.getDefaultOperands());
+  }
+  return nullptr;
+}
+} // namespace
+
 llvm::Error
-ProgramInterpreter::runBlock(Block &block, Frame &frame,
-                             llvm::SmallVectorImpl<ProgramValue> *returned) {
-  for (Operation &op : block)
-    if (llvm::Error error = runOp(op, frame, returned))
-      return error;
-  return llvm::Error::success();
+ProgramInterpreter::runRegion(Region &region, ArrayRef<ProgramValue> arguments,
+                              Frame &frame,
+                              llvm::SmallVectorImpl<ProgramValue> &results) {
+  Block *block = &region.front();
+  // Thread bodies come with their arguments bound already.
+  llvm::SmallVector<ProgramValue, 4> blockArguments(arguments);
+  while (true) {
+    // Bound only now: a branch's operands may be the target's own arguments.
+    for (auto [argument, value] :
+         llvm::zip(block->getArguments(), blockArguments))
+      frame.env[argument] = value;
+    Operation *terminator =
+        !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>()
+            ? &block->back()
+            : nullptr;
+    for (Operation &op : *block) {
+      if (&op == terminator)
+        break;
+      if (llvm::Error error = runOp(op, frame))
+        return error;
+    }
+    if (!terminator)
+      return llvm::Error::success();
+    blockArguments.clear();
+    llvm::Expected<Block *> next =
+        getBranchTarget(*terminator, frame.env, blockArguments);
+    if (!next)
+      return next.takeError();
+    if (!*next) {
+      // func.return, llvm.return, scf.yield, scf.condition, thread.yield.
+      for (Value operand : terminator->getOperands())
+        results.push_back(frame.env.lookup(operand));
+      return llvm::Error::success();
+    }
+    block = *next;
+  }
 }
 
 llvm::Error ProgramInterpreter::runMemoryOp(Operation &op, Frame &frame) {
@@ -228,9 +297,7 @@ llvm::Error ProgramInterpreter::runMemoryOp(Operation &op, Frame &frame) {
   return llvm::Error::success();
 }
 
-llvm::Error
-ProgramInterpreter::runOp(Operation &op, Frame &frame,
-                          llvm::SmallVectorImpl<ProgramValue> *returned) {
+llvm::Error ProgramInterpreter::runOp(Operation &op, Frame &frame) {
   auto &env = frame.env;
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     llvm::Expected<TokenValue> token =
@@ -257,21 +324,36 @@ ProgramInterpreter::runOp(Operation &op, Frame &frame,
     assert(frame.work && "work.spawn outside a dynamic work item");
     return frame.work->spawn(env[spawn.getChildItem()].token);
   }
-  // Launches run to completion in program order: every token a wait or a
-  // yield names has retired already.
-  if (isa<dataflow::ThreadWaitOp, dataflow::GraphWaitOp,
-          dataflow::ThreadYieldOp>(op))
+  // Launches run to completion in program order: every token a wait names
+  // has retired already.
+  if (isa<dataflow::ThreadWaitOp, dataflow::GraphWaitOp>(op))
     return llvm::Error::success();
   if (isa<scf::IfOp>(op))
     return runIf(op, frame);
-  // A func.return hands its operands to the caller, an scf.yield to the
-  // enclosing scf.if.
-  if (isa<func::ReturnOp, scf::YieldOp>(op)) {
-    if (returned)
-      for (Value operand : op.getOperands())
-        returned->push_back(env[operand]);
+  if (isa<scf::ForOp>(op))
+    return runFor(op, frame);
+  if (isa<scf::WhileOp>(op))
+    return runWhile(op, frame);
+  if (isa<scf::IndexSwitchOp>(op))
+    return runIndexSwitch(op, frame);
+  if (auto execute = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    llvm::SmallVector<ProgramValue, 2> yielded;
+    if (llvm::Error error = runRegion(execute.getRegion(), {}, frame, yielded))
+      return error;
+    for (auto [result, value] : llvm::zip_equal(op.getResults(), yielded))
+      env[result] = value;
     return llvm::Error::success();
   }
+  if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
+    const TokenValue &condition = env[assertOp.getArg()].token;
+    if (condition.isPoison() || !condition.isTrue())
+      return fail("'cf.assert' failed: " + assertOp.getMsg());
+    return llvm::Error::success();
+  }
+  if (isa<CallOpInterface>(op))
+    return runCall(op, frame);
+  if (interp::isHostMemoryOp(&op))
+    return runLLVMOp(op, frame);
   llvm::Expected<ComputeOp> decoded = decodeComputeOp(&op);
   if (!decoded) {
     llvm::consumeError(decoded.takeError());
@@ -299,9 +381,94 @@ llvm::Error ProgramInterpreter::runIf(Operation &op, Frame &frame) {
   if (region.empty())
     return llvm::Error::success();
   llvm::SmallVector<ProgramValue, 2> yielded;
-  if (llvm::Error error = runBlock(region.front(), frame, &yielded))
+  if (llvm::Error error = runRegion(region, {}, frame, yielded))
     return error;
   for (auto [result, value] : llvm::zip_equal(ifOp.getResults(), yielded))
+    frame.env[result] = value;
+  return llvm::Error::success();
+}
+
+llvm::Error ProgramInterpreter::runFor(Operation &op, Frame &frame) {
+  auto forOp = cast<scf::ForOp>(op);
+  auto &env = frame.env;
+  const TokenValue &lower = env[forOp.getLowerBound()].token;
+  const TokenValue &upper = env[forOp.getUpperBound()].token;
+  const TokenValue &step = env[forOp.getStep()].token;
+  if (lower.isPoison() || upper.isPoison() || step.isPoison())
+    return fail("'scf.for' has a poison bound or step");
+  bool isUnsigned = forOp.getUnsignedCmp();
+  if (step.getInteger().isZero() ||
+      (!isUnsigned && step.getInteger().isNegative()))
+    return fail("'scf.for' has the non-positive step " +
+                llvm::Twine(step.getInteger().getSExtValue()));
+  llvm::SmallVector<ProgramValue, 4> carried;
+  for (Value init : forOp.getInitArgs())
+    carried.push_back(env.lookup(init));
+  llvm::APInt iv = lower.getInteger();
+  llvm::SmallVector<ProgramValue, 4> arguments, yielded;
+  while (isUnsigned ? iv.ult(upper.getInteger()) : iv.slt(upper.getInteger())) {
+    arguments.assign(1, ProgramValue{TokenValue::getInteger(iv), nullptr});
+    arguments.append(carried);
+    yielded.clear();
+    if (llvm::Error error =
+            runRegion(forOp.getRegion(), arguments, frame, yielded))
+      return error;
+    carried = yielded;
+    // The induction variable never wraps: an overflowing step ends the loop.
+    bool overflow = false;
+    iv = isUnsigned ? iv.uadd_ov(step.getInteger(), overflow)
+                    : iv.sadd_ov(step.getInteger(), overflow);
+    if (overflow)
+      break;
+  }
+  for (auto [result, value] : llvm::zip_equal(forOp.getResults(), carried))
+    env[result] = value;
+  return llvm::Error::success();
+}
+
+llvm::Error ProgramInterpreter::runWhile(Operation &op, Frame &frame) {
+  auto whileOp = cast<scf::WhileOp>(op);
+  llvm::SmallVector<ProgramValue, 4> arguments, conditionOperands;
+  for (Value init : whileOp.getInits())
+    arguments.push_back(frame.env.lookup(init));
+  while (true) {
+    conditionOperands.clear();
+    if (llvm::Error error =
+            runRegion(whileOp.getBefore(), arguments, frame, conditionOperands))
+      return error;
+    // scf.condition's operands: the condition, then the forwarded values.
+    const TokenValue &condition = conditionOperands.front().token;
+    if (condition.isPoison())
+      return fail("'scf.condition' has a poison condition");
+    arguments.assign(conditionOperands.begin() + 1, conditionOperands.end());
+    if (!condition.isTrue())
+      break;
+    llvm::SmallVector<ProgramValue, 4> yielded;
+    if (llvm::Error error =
+            runRegion(whileOp.getAfter(), arguments, frame, yielded))
+      return error;
+    arguments = std::move(yielded);
+  }
+  for (auto [result, value] : llvm::zip_equal(whileOp.getResults(), arguments))
+    frame.env[result] = value;
+  return llvm::Error::success();
+}
+
+llvm::Error ProgramInterpreter::runIndexSwitch(Operation &op, Frame &frame) {
+  auto switchOp = cast<scf::IndexSwitchOp>(op);
+  const TokenValue &selector = frame.env[switchOp.getArg()].token;
+  if (selector.isPoison())
+    return fail("'scf.index_switch' has a poison selector");
+  int64_t value = selector.getInteger().getSExtValue();
+  Region *region = &switchOp.getDefaultRegion();
+  for (auto [caseValue, caseRegion] :
+       llvm::zip_equal(switchOp.getCases(), switchOp.getCaseRegions()))
+    if (caseValue == value)
+      region = &caseRegion;
+  llvm::SmallVector<ProgramValue, 2> yielded;
+  if (llvm::Error error = runRegion(*region, {}, frame, yielded))
+    return error;
+  for (auto [result, value] : llvm::zip_equal(switchOp.getResults(), yielded))
     frame.env[result] = value;
   return llvm::Error::success();
 }
@@ -386,7 +553,6 @@ llvm::Error ProgramInterpreter::runDenseThread(Operation *op, Frame &frame,
     return llvm::Error::success();
   Frame base;
   bindThreadArguments(thread, launch, frame, base);
-  Block &body = thread.getBody().front();
   unsigned numWorkers = frame.depth == 0 ? options.numWorkers : 1;
   WorkScheduler scheduler({numWorkers, options.dequeCapacity});
   bool reverse = options.reverseDenseOrder;
@@ -400,7 +566,8 @@ llvm::Error ProgramInterpreter::runDenseThread(Operation *op, Frame &frame,
       instance.env[thread.getCoordinate(dim)].token =
           TokenValue::getInteger(64, coords[dim]);
     }
-    llvm::Error error = runBlock(body, instance, nullptr);
+    llvm::SmallVector<ProgramValue, 1> yielded;
+    llvm::Error error = runRegion(thread.getBody(), {}, instance, yielded);
     if (!error)
       return error;
     std::string where;
@@ -427,7 +594,6 @@ llvm::Error ProgramInterpreter::runDynamicThread(Operation *op, Frame &frame,
   bindThreadArguments(thread, launch, frame, base);
   BlockArgument itemArgument = thread.getWorkItemArgument();
   TokenValue rootPayload = base.env[itemArgument].token;
-  Block &body = thread.getBody().front();
   unsigned numWorkers = frame.depth == 0 ? options.numWorkers : 1;
   WorkScheduler scheduler({numWorkers, options.dequeCapacity});
   std::mutex observerMutex;
@@ -440,7 +606,8 @@ llvm::Error ProgramInterpreter::runDynamicThread(Operation *op, Frame &frame,
     Frame itemFrame = base;
     itemFrame.work = &context;
     itemFrame.env[itemArgument].token = item.payload;
-    return runBlock(body, itemFrame, nullptr);
+    llvm::SmallVector<ProgramValue, 1> yielded;
+    return runRegion(thread.getBody(), {}, itemFrame, yielded);
   };
   llvm::Expected<SchedulerStats> result =
       scheduler.runDynamic(record.dispatch, rootPayload, runItem);

@@ -9,6 +9,7 @@
 #include "loom/KernelCompiler/KernelCompiler.h"
 #include "loom/Sim/ComputeSemantics.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
@@ -101,6 +102,14 @@ Expected<uint64_t> loom::raisecheck::runOnEmulator(DataflowKernel &kernel,
   SmallVector<ProgramValue> arguments(specs.size());
   for (auto [index, spec] : llvm::enumerate(specs)) {
     mlir::Type type = func.getArgumentTypes()[index];
+    // A pointer the raising kept is a host address: the program's
+    // InstructionCore code reads and writes the buffer through it without
+    // bounds checks, as the native kernel does.
+    if (spec.isBuffer && isa<mlir::LLVM::LLVMPointerType>(type)) {
+      arguments[index].token =
+          TokenValue::getInteger(64, reinterpret_cast<uintptr_t>(data[index]));
+      continue;
+    }
     auto memref = dyn_cast<mlir::MemRefType>(type);
     if (spec.isBuffer != bool(memref))
       return fail("parameter #" + Twine(index) + " of the dataflow program " +

@@ -17,6 +17,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -45,7 +46,8 @@ static cl::opt<std::string>
     entryName("entry",
               cl::desc("Run this func.func as a program (its thread and "
                        "graph launches) instead of one graph; --values and "
-                       "--memory bind its scalar and memref parameters"),
+                       "--memory bind its scalar and memref (or !llvm.ptr) "
+                       "parameters"),
               cl::value_desc("name"), cl::cat(category));
 static cl::opt<unsigned>
     workers("workers",
@@ -462,13 +464,52 @@ static llvm::Error runModule(ModuleOp module,
 // --entry: a whole program
 //===----------------------------------------------------------------------===//
 
-/// Binds --values to the scalar parameters and --memory to the memref
-/// parameters of `func`, each in order.
+/// The host memory behind an !llvm.ptr parameter: its --memory buffer's
+/// elements in their native layout, copied back into `view` after the run.
+struct HostPointerBinding {
+  std::shared_ptr<MemoryBuffer> view;
+  std::unique_ptr<uint64_t[]> storage;
+};
+
+/// Copies `buffer`'s elements into fresh host memory in their native
+/// layout; the program reads and writes it through the address.
+static HostPointerBinding
+bindHostPointer(std::shared_ptr<MemoryBuffer> buffer) {
+  Type element = buffer->getElementType();
+  unsigned bytes = MemoryBuffer::getHostValueBytes(element);
+  int64_t count = buffer->getNumElements();
+  HostPointerBinding binding{
+      buffer, std::make_unique<uint64_t[]>(count * bytes / 8 + 1)};
+  char *data = reinterpret_cast<char *>(binding.storage.get());
+  for (int64_t i = 0; i < count; ++i)
+    MemoryBuffer::storeHostValue(element, data + i * bytes,
+                                 buffer->getElement(i));
+  return binding;
+}
+
+/// Reads what the program left in a pointer parameter's host memory.
+static void copyBack(HostPointerBinding &binding) {
+  Type element = binding.view->getElementType();
+  unsigned bytes = MemoryBuffer::getHostValueBytes(element);
+  const char *data = reinterpret_cast<const char *>(binding.storage.get());
+  for (int64_t i = 0; i < binding.view->getNumElements(); ++i)
+    binding.view->setElement(
+        i, MemoryBuffer::loadHostValue(element, data + i * bytes));
+}
+
+/// Binds --values to the scalar parameters and --memory to the memref and
+/// !llvm.ptr parameters of `func`, each in order. A pointer parameter gets
+/// the address of host memory holding its --memory elements (accesses
+/// through it are not bounds-checked, as in native code).
 static llvm::Expected<SmallVector<ProgramValue>>
-bindEntryArguments(func::FuncOp func) {
+bindEntryArguments(func::FuncOp func,
+                   SmallVectorImpl<HostPointerBinding> &pointers) {
+  auto isMemory = [](Type type) {
+    return isa<MemRefType, LLVM::LLVMPointerType>(type);
+  };
   SmallVector<Type> scalarTypes;
   for (Type type : func.getArgumentTypes())
-    if (!isa<MemRefType>(type))
+    if (!isMemory(type))
       scalarTypes.push_back(type);
   llvm::Expected<SmallVector<TokenValue>> scalars =
       parseList(valuesArg, scalarTypes, "--values");
@@ -478,8 +519,7 @@ bindEntryArguments(func::FuncOp func) {
   unsigned nextScalar = 0, nextMemory = 0;
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
     ProgramValue &argument = arguments.emplace_back();
-    auto memref = dyn_cast<MemRefType>(type);
-    if (!memref) {
+    if (!isMemory(type)) {
       argument.token = (*scalars)[nextScalar++];
       continue;
     }
@@ -490,6 +530,17 @@ bindEntryArguments(func::FuncOp func) {
     auto buffer = parseMemory(memoryArgs[nextMemory++], func.getContext());
     if (!buffer)
       return buffer.takeError();
+    if (isa<LLVM::LLVMPointerType>(type)) {
+      if (!MemoryBuffer::isSupportedHostValueType((*buffer)->getElementType()))
+        return fail("--memory '" + memoryArgs[nextMemory - 1] +
+                    "' has no host layout for pointer parameter #" + Twine(i));
+      pointers.push_back(bindHostPointer(std::move(*buffer)));
+      argument.memory = pointers.back().view;
+      argument.token = TokenValue::getInteger(
+          64, reinterpret_cast<uintptr_t>(pointers.back().storage.get()));
+      continue;
+    }
+    auto memref = cast<MemRefType>(type);
     if ((*buffer)->getElementType() != memref.getElementType() ||
         (*buffer)->getRank() != memref.getRank())
       return fail("--memory '" + memoryArgs[nextMemory - 1] +
@@ -540,8 +591,9 @@ static llvm::Error runEntry(ModuleOp module) {
   std::string problem = ProgramInterpreter::checkFunction(func);
   if (!problem.empty())
     return fail("@" + entryName + ": " + problem);
+  SmallVector<HostPointerBinding> pointers;
   llvm::Expected<SmallVector<ProgramValue>> arguments =
-      bindEntryArguments(func);
+      bindEntryArguments(func, pointers);
   if (!arguments)
     return arguments.takeError();
   InterpreterOptions options;
@@ -559,6 +611,8 @@ static llvm::Error runEntry(ModuleOp module) {
       interpreter.run(func, *arguments);
   if (!results)
     return fail("@" + entryName + ": " + toString(results.takeError()));
+  for (HostPointerBinding &binding : pointers)
+    copyBack(binding);
   SmallVector<MemoryBuffer *> memories;
   for (ProgramValue &argument : *arguments)
     if (argument.memory)

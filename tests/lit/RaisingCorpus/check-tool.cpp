@@ -47,15 +47,31 @@
 // RUN:   --args='i32[1]:range=0..0' --timeout=1 2>&1 | FileCheck %s --check-prefix=HANG
 // HANG: error: the original kernel failed, check --args: it did not end within 1 seconds
 //
+// No spatial region forms in spin, so the kernel compiler emits no dataflow
+// program for it (it is not offloaded); the thread the ownership stage
+// leaves, a volatile load loop of InstructionCore code, runs on the program
+// interpreter with the flag in host memory.
+// RUN: loom-emu %t.d/spin.scf.mlir --entry=_Z4spinPVi --memory='i32[1]=1' | FileCheck %s --check-prefix=SPIN
+// SPIN: @_Z4spinPVi completed
+// SPIN-NEXT: memory #0: [1]
+//
 // --bench-seconds times the kernel natively and on the emulator instead of
 // checking (bench/emu_throughput.py); the firings of one run are
 // deterministic. A kernel whose program cannot run is an error.
 // RUN: loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
 // RUN:   --args='i32[8],i32=7' --bench-seconds=0.01 | FileCheck %s --check-prefix=BENCH
 // BENCH: BENCH _Z7overrunPii firings=56 emu_s={{[0-9.e+-]+}} native_s={{[0-9.e+-]+}} firings_per_s={{[0-9.e+-]+}} slowdown={{[0-9.e+-]+}}{{$}}
+// RUN: not loom-raise-check %t.d/calls_missing.ll --kernel=_Z13calls_missingPii \
+// RUN:   --args='i32[4],i32=4' --bench-seconds=0.01 2>&1 | FileCheck %s --check-prefix=NOPROGRAM
+// NOPROGRAM: loom-raise-check: emu cannot resolve the external function 'loom_test_missing_helper': no such symbol in the process
+//
+// On the emulator a pointer the raising kept is bound as the buffer's
+// address, so the leaked address is the emulator's buffer, not the
+// original's.
 // RUN: not loom-raise-check %t.d/leak_address.ll --kernel=_Z12leak_addressPKiPl \
-// RUN:   --args='i32[4],i64[2]' --bench-seconds=0.01 2>&1 | FileCheck %s --check-prefix=NOPROGRAM
-// NOPROGRAM: loom-raise-check: emu cannot run 'llvm.ptrtoint' yet
+// RUN:   --args='i32[4],i64[2]' --emu | FileCheck %s --check-prefix=EMU-LEAK
+// EMU-LEAK: EMU-MISMATCH param 1 [0]: original {{-?[0-9]+}} (0x{{[0-9a-f]+}}), emu {{-?[0-9]+}} (0x{{[0-9a-f]+}})
+// EMU-LEAK-NEXT: EMU-FAIL _Z12leak_addressPKiPl: 1 mismatching values
 //
 // --args must describe every parameter with its type.
 // RUN: not loom-raise-check %t.d/overrun.ll --kernel=_Z7overrunPii \
@@ -92,4 +108,15 @@ LOOM_ACCEL()
 void spin(volatile int *flag) {
   while (*flag == 0) {
   }
+}
+
+// The loop becomes a graph; the call to a function no library of the
+// process defines stays InstructionCore code the emulator cannot run.
+extern "C" void loom_test_missing_helper(int);
+
+LOOM_ACCEL()
+void calls_missing(int *a, int n) {
+  for (int i = 0; i < n; ++i)
+    a[i] = i;
+  loom_test_missing_helper(n);
 }

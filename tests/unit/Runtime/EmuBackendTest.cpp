@@ -102,13 +102,13 @@ TEST_F(EmuBackendTest, RunsInterpretableArtifactInPlace) {
 TEST_F(EmuBackendTest, UnsupportedOpIsRefusedUnderMandatory) {
   setEnv("LOOM_BACKEND", "emu");
   setEnv("LOOM_OFFLOAD", "mandatory");
-  EmuKernel kernel(addFirstArtifact("  %x = math.absi %w : i32\n"));
+  EmuKernel kernel(addFirstArtifact("  %x = llvm.add %w, %w : i32\n"));
   hostCalls = 0;
   LaunchResult launch = launchAddFirst(kernel.desc);
   EXPECT_EQ(launch.status, LOOM_STATUS_UNAVAILABLE);
   EXPECT_EQ(std::string(loom_last_error_message()),
             "loom_rt_launch: kernel 'add_first' (e.cpp:1:5) cannot be "
-            "offloaded: emu cannot run 'math.absi' yet");
+            "offloaded: emu cannot run 'llvm.add' yet");
   // Nothing ran: the check happens before any op touches memory.
   EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
   EXPECT_EQ(hostCalls.load(), 0);
@@ -117,7 +117,7 @@ TEST_F(EmuBackendTest, UnsupportedOpIsRefusedUnderMandatory) {
 TEST_F(EmuBackendTest, UnsupportedOpFallsBackUnderDefault) {
   setEnv("LOOM_BACKEND", "emu");
   setEnv("LOOM_OFFLOAD", "default");
-  EmuKernel kernel(addFirstArtifact("  %x = math.absi %w : i32\n"));
+  EmuKernel kernel(addFirstArtifact("  %x = llvm.add %w, %w : i32\n"));
   hostCalls = 0;
   LaunchResult launch = launchAddFirst(kernel.desc);
   ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
@@ -126,7 +126,63 @@ TEST_F(EmuBackendTest, UnsupportedOpFallsBackUnderDefault) {
   EXPECT_EQ(hostCalls.load(), 1);
   Decision decision = decide(kernel.desc, getPolicy());
   EXPECT_FALSE(decision.offloadable);
-  EXPECT_EQ(decision.reason, "emu cannot run 'math.absi' yet");
+  EXPECT_EQ(decision.reason, "emu cannot run 'llvm.add' yet");
+}
+
+// Host code calls libm through libffi: the result is the native one.
+TEST_F(EmuBackendTest, ExternalCallRunsThroughLibffi) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("llvm.func @abs(i32) -> i32\n" +
+                   addFirstArtifact("  %neg = arith.subi %n, %w : i32\n"
+                                    "  %x = llvm.call @abs(%neg) : (i32) -> "
+                                    "i32\n"
+                                    "  memref.store %x, %a[%c0] : "
+                                    "memref<?xi32>\n"));
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
+  // a[0] = |n - (a[0] + n)| = 10.
+  EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
+  EXPECT_EQ(launch.result, 15);
+  EXPECT_EQ(hostCalls.load(), 0);
+}
+
+// A pointer parameter the raising kept (an !llvm.ptr) is bound as the
+// caller's address: llvm.load/store reach the caller's array in place.
+TEST_F(EmuBackendTest, LLVMPointerParameterIsTheCallersAddress) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("func.func @add_first(%a: !llvm.ptr, %n: i32) -> i32 {\n"
+                   "  %v = llvm.load %a : !llvm.ptr -> i32\n"
+                   "  %w = arith.addi %v, %n : i32\n"
+                   "  llvm.store %w, %a : i32, !llvm.ptr\n"
+                   "  return %w : i32\n}\n");
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
+  EXPECT_EQ(launch.data, (std::vector<int>{15, 20}));
+  EXPECT_EQ(launch.result, 15);
+  EXPECT_EQ(hostCalls.load(), 0);
+}
+
+// An external function the process does not define is named, with the
+// kernel, before anything runs.
+TEST_F(EmuBackendTest, UnresolvableExternalSymbolIsRefused) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  EmuKernel kernel("llvm.func @loom_no_such_function(i32) -> i32\n" +
+                   addFirstArtifact("  %x = llvm.call @loom_no_such_function"
+                                    "(%w) : (i32) -> i32\n"));
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  EXPECT_EQ(launch.status, LOOM_STATUS_UNAVAILABLE);
+  EXPECT_EQ(std::string(loom_last_error_message()),
+            "loom_rt_launch: kernel 'add_first' (e.cpp:1:5) cannot be "
+            "offloaded: emu cannot resolve the external function "
+            "'loom_no_such_function': no such symbol in the process");
+  EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
+  EXPECT_EQ(hostCalls.load(), 0);
 }
 
 TEST_F(EmuBackendTest, MissingKernelFunctionIsAReason) {

@@ -119,7 +119,9 @@ TEST_F(ProgramInterpreterTest, PoisonInHostCode) {
 TEST_F(ProgramInterpreterTest, NamesOpsItCannotRun) {
   func::FuncOp kernel = parse(R"mlir(
     dataflow.thread private @t(%x: f32) ctrl(%ctrl) coords(%i) domain<dense> {
-      %m = memref.alloc() : memref<4xf32>
+      %m = memref.alloca() : memref<4xf32>
+      %n = memref.alloca() : memref<4xf32>
+      memref.copy %m, %n : memref<4xf32> to memref<4xf32>
       dataflow.thread.yield
     }
     func.func @k(%x: f32) {
@@ -131,14 +133,14 @@ TEST_F(ProgramInterpreterTest, NamesOpsItCannotRun) {
   )mlir");
   ASSERT_TRUE(kernel);
   EXPECT_EQ(ProgramInterpreter::checkFunction(kernel),
-            "emu cannot run 'memref.alloc' yet");
+            "emu cannot run 'memref.copy' yet");
   ProgramValue x;
   x.token = TokenValue::getFloat(llvm::APFloat(2.0f));
   ProgramInterpreter interpreter(*module, InterpreterOptions());
   auto returned = interpreter.run(kernel, {x});
   ASSERT_FALSE(static_cast<bool>(returned));
   EXPECT_EQ(toString(returned.takeError()),
-            "thread 't' instance (0): emu cannot run 'memref.alloc' yet");
+            "thread 't' instance (0): emu cannot run 'memref.copy' yet");
   auto wrongCount = interpreter.run(kernel, {});
   ASSERT_FALSE(static_cast<bool>(wrongCount));
   EXPECT_EQ(toString(wrongCount.takeError()), "@k takes 1 arguments, got 0");
@@ -148,23 +150,21 @@ TEST_F(ProgramInterpreterTest, NamesOpsItCannotRun) {
 // first op inside it.
 TEST_F(ProgramInterpreterTest, NamesRegionOpBeforeItsBody) {
   func::FuncOp kernel = parse(R"mlir(
-    func.func @k(%n: i32) -> i32 {
-      %c0 = arith.constant 0 : i32
-      %c1 = arith.constant 1 : i32
-      %r = scf.while (%i = %c0) : (i32) -> i32 {
-        %go = arith.cmpi slt, %i, %n : i32
-        scf.condition(%go) %i : i32
-      } do {
-      ^bb0(%j: i32):
-        %next = arith.addi %j, %c1 : i32
-        scf.yield %next : i32
+    func.func @k(%n: index) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %a = memref.alloca() : memref<4xi32>
+      scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+        %v = arith.index_cast %i : index to i32
+        memref.store %v, %a[%i] : memref<4xi32>
+        scf.reduce
       }
-      return %r : i32
+      return
     }
   )mlir");
   ASSERT_TRUE(kernel);
   EXPECT_EQ(ProgramInterpreter::checkFunction(kernel),
-            "emu cannot run 'scf.while' yet");
+            "emu cannot run 'scf.parallel' yet");
 }
 
 // A ub.poison of a type no token carries is named by the check.

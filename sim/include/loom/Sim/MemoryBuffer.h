@@ -45,6 +45,17 @@ public:
   /// i16, i32, i64, index, f16, bf16, f32 and f64.
   static bool isSupportedHostElementType(mlir::Type elementType);
 
+  /// Whether loadHostValue / storeHostValue handle `type`: the host
+  /// element types and !llvm.ptr (a 64-bit address).
+  static bool isSupportedHostValueType(mlir::Type type);
+  /// Bytes one value of a host value type occupies (i1: one byte).
+  static unsigned getHostValueBytes(mlir::Type type);
+  /// Reads / writes one value of a host value type at a host address in its
+  /// native layout. The address is not checked: the caller vouches for it.
+  static TokenValue loadHostValue(mlir::Type type, const void *address);
+  static void storeHostValue(mlir::Type type, void *address,
+                             const TokenValue &value);
+
   mlir::Type getElementType() const { return elementType; }
   llvm::ArrayRef<int64_t> getExtents() const { return extents; }
   unsigned getRank() const { return extents.size(); }

@@ -3,7 +3,9 @@
 // Part of the Loom project.
 //
 // Interprets the host part of a dataflow program (a func.func and the
-// dataflow.thread bodies it launches) op by op and runs every
+// dataflow.thread bodies it launches, the InstructionCore code: SCF and cf
+// control flow, arith/math through the compute table, memref and the LLVM
+// memory subset, calls) op by op and runs every
 // dataflow.graph.launch on the token-level DataflowEmulator. Thread launches
 // follow Part 4: dense domains of any rank run their instances on the
 // WorkScheduler's workers in no particular order, dynamic-work domains run
@@ -86,7 +88,9 @@ public:
   ProgramInterpreter(mlir::ModuleOp module, InterpreterOptions options);
 
   /// Why `func` cannot be interpreted (the first op or launch form it does
-  /// not run, in the function or any thread it launches); empty when it can.
+  /// not run, or an external function that cannot be resolved, in the
+  /// function or any thread or function it launches or calls); empty when
+  /// it can.
   static std::string checkFunction(mlir::func::FuncOp func);
 
   /// Runs `func` with `arguments` (one per parameter) and returns the
@@ -103,12 +107,29 @@ public:
   struct Frame;
 
 private:
-  llvm::Error runBlock(mlir::Block &block, Frame &frame,
-                       llvm::SmallVectorImpl<ProgramValue> *returned);
-  llvm::Error runOp(mlir::Operation &op, Frame &frame,
-                    llvm::SmallVectorImpl<ProgramValue> *returned);
+  /// Runs `region` from its entry block, whose arguments are bound to
+  /// `arguments`, following cf branches between its blocks; `results` gets
+  /// the operands of the terminator that leaves the region (func.return,
+  /// llvm.return, scf.yield, scf.condition, ...).
+  llvm::Error runRegion(mlir::Region &region,
+                        llvm::ArrayRef<ProgramValue> arguments, Frame &frame,
+                        llvm::SmallVectorImpl<ProgramValue> &results);
+  llvm::Error runOp(mlir::Operation &op, Frame &frame);
   llvm::Error runMemoryOp(mlir::Operation &op, Frame &frame);
   llvm::Error runIf(mlir::Operation &op, Frame &frame);
+  llvm::Error runFor(mlir::Operation &op, Frame &frame);
+  llvm::Error runWhile(mlir::Operation &op, Frame &frame);
+  llvm::Error runIndexSwitch(mlir::Operation &op, Frame &frame);
+  /// The LLVM-dialect memory subset, pointer casts and memory intrinsics
+  /// (HostOps.cpp).
+  llvm::Error runLLVMOp(mlir::Operation &op, Frame &frame);
+  /// func.call / llvm.call: a function defined in the module is
+  /// interpreted, an external one called through libffi (HostOps.cpp).
+  llvm::Error runCall(mlir::Operation &op, Frame &frame);
+  /// The host address of a global's storage: a constant global is
+  /// materialized once from its initializer, a mutable one must be a symbol
+  /// of the process.
+  llvm::Expected<uint64_t> getGlobalAddress(mlir::Operation *global);
   llvm::Error runThreadLaunch(mlir::Operation *launch, Frame &frame);
   llvm::Error runDenseThread(mlir::Operation *launch, Frame &frame,
                              LaunchRecord &record);
@@ -125,6 +146,9 @@ private:
   std::mutex statsMutex;
   LaunchRecord *currentLaunch = nullptr;
   std::atomic<uint64_t> nextDispatch{0};
+  /// Storage of the constant globals host code addressed, by global op.
+  std::mutex globalsMutex;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<uint64_t[]>> globals;
 };
 
 } // namespace loom::sim
