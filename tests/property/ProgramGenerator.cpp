@@ -81,6 +81,7 @@ private:
   Stmt genLocalStore(const Var &local);
   Stmt genParallel(unsigned nesting);
   Stmt genLaneStore();
+  std::optional<Stmt> genScopeStmt(unsigned nesting);
   /// A memory argument to read: any one but the buffer the lanes of the
   /// enclosing parallel write.
   unsigned readableMemory() {
@@ -408,8 +409,8 @@ Stmt Generator::genLaneStore() {
   return stmt;
 }
 
-Stmt Generator::genStmt(unsigned nesting) {
-  --statementsLeft;
+/// A local, a local store, a parallel or an execute_region, or nothing.
+std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
   bool inLanes = laneMemory >= 0;
   if (!inLanes && chance(8))
     return genLocal();
@@ -418,12 +419,21 @@ Stmt Generator::genStmt(unsigned nesting) {
     return genLocalStore(*pickOf(locals));
   if (!inLanes && nesting < options.maxNesting && chance(6))
     return genParallel(nesting);
-  Stmt stmt;
   if (nesting < options.maxNesting && chance(5)) {
+    Stmt stmt;
     stmt.kind = Stmt::Kind::Execute;
     genLanes(stmt, 1, nesting);
     return stmt;
   }
+  return std::nullopt;
+}
+
+Stmt Generator::genStmt(unsigned nesting) {
+  --statementsLeft;
+  if (std::optional<Stmt> scoped = genScopeStmt(nesting))
+    return std::move(*scoped);
+  bool inLanes = laneMemory >= 0;
+  Stmt stmt;
   unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
   unsigned depth = options.maxExprDepth;
   if (roll < 22) {
