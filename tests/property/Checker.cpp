@@ -84,6 +84,11 @@ static void injectFault(InjectedFault fault, const Program &program,
       holds(program.body, [](const Stmt &s) { return s.backward; }))
     for (std::vector<uint64_t> &buffer : dataflow.buffers)
       buffer[0] ^= 1;
+  if (fault == InjectedFault::FlipOnParallel && dataflow.error.empty() &&
+      holds(program.body,
+            [](const Stmt &s) { return s.kind == Stmt::Kind::Parallel; }))
+    for (std::vector<uint64_t> &buffer : dataflow.buffers)
+      buffer[0] ^= 1;
 }
 
 /// The check itself; `report` is told each stage before it starts ('S')

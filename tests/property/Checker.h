@@ -46,6 +46,8 @@ enum class InjectedFault {
   CrashOnWhile,       ///< Abort when the program holds an scf.while.
   FlipOnBackwardLoop, ///< Flip bit 0 of every buffer's first element when
                       ///< the program holds a backward for loop.
+  FlipOnParallel,     ///< Flip bit 0 of every buffer's first element when
+                      ///< the program holds an scf.forall or scf.parallel.
 };
 
 struct CheckOptions {

@@ -361,6 +361,17 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
   // The position in the launch where each buffer was first bound.
   llvm::DenseMap<unsigned, unsigned> boundAt;
   for (auto [position, v] : llvm::enumerate(launch.getMemoryInputs())) {
+    // A hoisted local starts zeroed, as the emulator's own buffer does.
+    if (auto alloca = v.getDefiningOp<memref::AllocaOp>()) {
+      MemRefType type = alloca.getType();
+      os << " --memory='" << type.getElementType() << "["
+         << llvm::join(
+                llvm::map_range(type.getShape(),
+                                [](int64_t e) { return std::to_string(e); }),
+                "x")
+         << "]'";
+      continue;
+    }
     unsigned buffer = program.memoryBuffers[argNumber(v) - numValues];
     auto [it, first] = boundAt.try_emplace(buffer, position);
     if (!first) {
@@ -412,7 +423,17 @@ static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     values.push_back(makeToken(v.getType(), program.valueInputs[n]));
   }
   SmallVector<sim::MemoryBuffer *> memories;
+  // Locals the lowering hoisted into the thread: fresh zeroed storage per
+  // run, never compared (the program writes them before reading them).
+  SmallVector<std::unique_ptr<sim::MemoryBuffer>> locals;
   for (Value v : launch.getMemoryInputs()) {
+    if (auto alloca = v.getDefiningOp<memref::AllocaOp>()) {
+      MemRefType type = alloca.getType();
+      locals.push_back(std::make_unique<sim::MemoryBuffer>(
+          type.getElementType(), type.getShape()));
+      memories.push_back(locals.back().get());
+      continue;
+    }
     int n = argNumber(v) - int(numValues);
     if (n < 0 || unsigned(n) >= program.memoryBuffers.size()) {
       outcome.error = "a launch memory input is not a thread memory argument";

@@ -65,17 +65,19 @@ enum class BinaryOp : uint8_t {
 /// A scalar expression tree. `operands` are built before the node.
 struct Expr {
   enum class Kind : uint8_t {
-    Const,  ///< `bits` of `type` (floats as their IEEE bits).
-    Var,    ///< variable `var`.
-    Load,   ///< memory argument `memory` at operands (one index per
-            ///< dimension, each reduced modulo its extent: a gather when an
-            ///< index is computed).
-    Binary, ///< `op` over operands[0..1].
-    Cmp,    ///< i1 = `predicate` over operands[0..1] (cmpi or cmpf).
-    Select, ///< operands[0] (i1) ? operands[1] : operands[2].
-    Cast,   ///< operands[0] converted to `type` (ext, trunc, int to float,
-            ///< index_cast, float ext/trunc, or a same-width bitcast).
-    Negate, ///< negf of a float.
+    Const,     ///< `bits` of `type` (floats as their IEEE bits).
+    Var,       ///< variable `var`.
+    Load,      ///< memory argument `memory` at operands (one index per
+               ///< dimension, each reduced modulo its extent: a gather when an
+               ///< index is computed).
+    Binary,    ///< `op` over operands[0..1].
+    Cmp,       ///< i1 = `predicate` over operands[0..1] (cmpi or cmpf).
+    Select,    ///< operands[0] (i1) ? operands[1] : operands[2].
+    Cast,      ///< operands[0] converted to `type` (ext, trunc, int to float,
+               ///< index_cast, float ext/trunc, or a same-width bitcast).
+    Negate,    ///< negf of a float.
+    LocalLoad, ///< local `var` at operands[0] modulo its extent (a rank-0
+               ///< local has no operand); zero if `var` is not in scope.
   };
   Kind kind = Kind::Const;
   Scalar type = Scalar::I32;
@@ -127,13 +129,31 @@ struct Stmt {
     If,         ///< on exprs[0] (i1); blocks then/else; `results`.
     Switch,     ///< index_switch on exprs[0] modulo (last case + 2);
                 ///< blocks default, then one per case; `results`.
+    Local,      ///< local `var`: a memref.alloca of `type` with `shape`
+                ///< (empty: rank 0, else one extent), every element then
+                ///< stored from exprs[i] (row-major), so the scope instance
+                ///< writes the whole local before anything reads it.
+    LocalStore, ///< local `var`[exprs[0] modulo its extent] = exprs[1] (a
+                ///< rank-0 local ignores exprs[0]); nothing if `var` is not
+                ///< in scope.
+    Parallel,   ///< effect-form scf.parallel (or scf.forall if `forall`)
+                ///< over constant `shape`, coordinates `var`, `var` + 1...;
+                ///< blocks[0] is the body.
+    LaneStore,  ///< memory[coordinates of the enclosing Parallel `var`] =
+                ///< exprs[0]: `memory` is that Parallel's own buffer, shaped
+                ///< like its domain, so lanes write disjoint cells.
+    Execute,    ///< single-block scf.execute_region: blocks[0] and
+                ///< `results` (one lane each).
   };
   Kind kind = Kind::Let;
   unsigned var = 0;
   Scalar type = Scalar::Index;
   unsigned memory = 0;
   bool backward = false;
+  bool forall = false;
   int64_t from = 0;
+  /// The domain of a Parallel, the shape of a Local.
+  std::vector<int64_t> shape;
   std::vector<int64_t> cases;
   std::vector<Expr> exprs;
   std::vector<Block> blocks;

@@ -13,6 +13,7 @@
 #include "loom/TestIR/KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -172,6 +173,30 @@ private:
   void emitWhile(const Stmt &stmt, Env &env);
   void emitIf(const Stmt &stmt, Env &env);
   void emitSwitch(const Stmt &stmt, Env &env);
+  void emitLocal(const Stmt &stmt, Env &env);
+  void emitLocalStore(const Stmt &stmt, const Env &env);
+  void emitParallel(const Stmt &stmt, const Env &env);
+  void emitLaneStore(const Stmt &stmt, const Env &env);
+  void emitExecute(const Stmt &stmt, Env &env);
+  /// The local `var` if it is in scope with elements of `type`, else null
+  /// (a shrinking step removed its declaration).
+  Value localOf(unsigned var, Scalar type, const Env &env) {
+    auto it = env.find(var);
+    if (it == env.end())
+      return Value();
+    auto memref = dyn_cast<MemRefType>(it->second.getType());
+    if (!memref || memref.getElementType() != typeOf(type))
+      return Value();
+    return it->second;
+  }
+  /// The indices of one cell of `local`: none for rank 0, else `index`
+  /// reduced modulo the extent.
+  SmallVector<Value> localCell(Value local, Value index) {
+    auto type = cast<MemRefType>(local.getType());
+    if (type.getRank() == 0)
+      return {};
+    return {reduce(index, type.getDimSize(0))};
+  }
   SmallVector<Type> resultTypes(const Stmt &stmt) {
     SmallVector<Type> types;
     for (const ResultVar &r : stmt.results)
@@ -385,6 +410,13 @@ Value Emitter::emitExpr(const Expr &expr, const Env &env) {
                     expr.predicate);
   case Expr::Kind::Negate:
     return arith::NegFOp::create(b, loc, operands[0]);
+  case Expr::Kind::LocalLoad: {
+    Value local = localOf(expr.var, expr.type, env);
+    if (!local)
+      return constantBits(expr.type, 0);
+    return k.load(local,
+                  localCell(local, operands.empty() ? k.ic(0) : operands[0]));
+  }
   }
   llvm_unreachable("unknown expression");
 }
@@ -490,6 +522,72 @@ void Emitter::emitSwitch(const Stmt &stmt, Env &env) {
     env[r.var] = value;
 }
 
+void Emitter::emitLocal(const Stmt &stmt, Env &env) {
+  // Every element is written right after the allocation: a fresh alloca's
+  // contents are undefined, and the lowering reuses one hoisted allocation
+  // for every instance of the scope.
+  if (stmt.shape.empty()) {
+    Value init = stmt.exprs.empty() ? constantBits(stmt.type, 0)
+                                    : emitExpr(stmt.exprs[0], env);
+    env[stmt.var] = k.defineLocal(init).cell;
+    return;
+  }
+  Value cell = memref::AllocaOp::create(
+      b, loc, MemRefType::get(stmt.shape, typeOf(stmt.type)));
+  for (int64_t i = 0; i < stmt.shape[0]; ++i) {
+    Value init = size_t(i) < stmt.exprs.size() ? emitExpr(stmt.exprs[i], env)
+                                               : constantBits(stmt.type, 0);
+    k.store(init, cell, {k.ic(i)});
+  }
+  env[stmt.var] = cell;
+}
+
+void Emitter::emitLocalStore(const Stmt &stmt, const Env &env) {
+  Value local = localOf(stmt.var, stmt.type, env);
+  if (!local)
+    return;
+  SmallVector<Value> cell = localCell(local, emitExpr(stmt.exprs[0], env));
+  k.store(emitExpr(stmt.exprs[1], env), local, cell);
+}
+
+void Emitter::emitParallel(const Stmt &stmt, const Env &env) {
+  SmallVector<Bound> extents(stmt.shape.begin(), stmt.shape.end());
+  auto body = [&](ValueRange coordinates) {
+    Env inner = env;
+    for (auto [d, coordinate] : llvm::enumerate(coordinates))
+      inner[stmt.var + d] = coordinate;
+    emitBlock(stmt.blocks[0], inner);
+  };
+  if (stmt.forall)
+    k.forall(extents, body);
+  else
+    k.parallel(extents, body);
+}
+
+void Emitter::emitLaneStore(const Stmt &stmt, const Env &env) {
+  // The coordinates of the enclosing lane (zero once a shrinking step has
+  // inlined the body out of its parallel) name a cell no other lane writes.
+  unsigned rank =
+      program.buffers[program.memoryBuffers[stmt.memory]].shape.size();
+  SmallVector<Value> coordinates;
+  for (unsigned d = 0; d < rank; ++d) {
+    auto it = env.find(stmt.var + d);
+    coordinates.push_back(it != env.end() && it->second.getType().isIndex()
+                              ? it->second
+                              : k.ic(0));
+  }
+  auto [cell, dynamic] = cellOf(stmt.memory, coordinates);
+  k.scatter(memoryArg(stmt.memory), cell, cell.size() - 1, dynamic,
+            emitExpr(stmt.exprs[0], env));
+}
+
+void Emitter::emitExecute(const Stmt &stmt, Env &env) {
+  SmallVector<Value> values = k.executeRegion(
+      resultTypes(stmt), [&] { return emitLane(stmt, 0, env); });
+  for (auto [r, value] : llvm::zip(stmt.results, values))
+    env[r.var] = value;
+}
+
 void Emitter::emitScatterAdd(const Stmt &stmt, Env &env) {
   auto [cell, dynamic] = cellOf(stmt.memory, emitStoreIndices(stmt, env));
   unsigned axis = cell.size() - 1;
@@ -533,6 +631,21 @@ void Emitter::emitBlock(const Block &block, Env &env) {
       break;
     case Stmt::Kind::Switch:
       emitSwitch(stmt, env);
+      break;
+    case Stmt::Kind::Local:
+      emitLocal(stmt, env);
+      break;
+    case Stmt::Kind::LocalStore:
+      emitLocalStore(stmt, env);
+      break;
+    case Stmt::Kind::Parallel:
+      emitParallel(stmt, env);
+      break;
+    case Stmt::Kind::LaneStore:
+      emitLaneStore(stmt, env);
+      break;
+    case Stmt::Kind::Execute:
+      emitExecute(stmt, env);
       break;
     }
   }

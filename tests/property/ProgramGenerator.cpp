@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <random>
 
 namespace loom::proptest {
@@ -24,6 +25,10 @@ namespace {
 struct Var {
   unsigned id;
   Scalar type;
+  /// A local (memref.alloca) rather than a value: its shape (empty: rank
+  /// 0); it is read by LocalLoad, never as a Var.
+  bool isLocal = false;
+  std::vector<int64_t> shape = {};
 };
 
 class Generator {
@@ -71,6 +76,21 @@ private:
   Stmt genStmt(unsigned nesting);
   void genLoopCarried(Stmt &stmt);
   void genLanes(Stmt &stmt, unsigned lanes, unsigned nesting);
+  std::vector<const Var *> localsOf(std::optional<Scalar> type);
+  Stmt genLocal();
+  Stmt genLocalStore(const Var &local);
+  Stmt genParallel(unsigned nesting);
+  Stmt genLaneStore();
+  std::optional<Stmt> genScopeStmt(unsigned nesting);
+  /// A memory argument to read: any one but the buffer the lanes of the
+  /// enclosing parallel write.
+  unsigned readableMemory() {
+    std::vector<unsigned> found;
+    for (unsigned i = 0; i < program.memoryBuffers.size(); ++i)
+      if (int(i) != laneMemory)
+        found.push_back(i);
+    return pickOf(found);
+  }
   unsigned bindNew(Scalar type) {
     unsigned id = program.nextVar++;
     scope.push_back({id, type});
@@ -82,6 +102,11 @@ private:
   Program program;
   std::vector<Var> scope;
   unsigned statementsLeft = 0;
+  /// Inside a Parallel: its buffer (the only memory its lanes write, each
+  /// its own cell) and its first coordinate; -1 outside. Lanes neither
+  /// declare nor write locals (one hoisted allocation would be shared).
+  int laneMemory = -1;
+  unsigned laneCoordinate = 0;
 };
 
 } // namespace
@@ -154,7 +179,8 @@ uint64_t Generator::constantBits(Scalar type) {
 std::vector<unsigned> Generator::memoriesOf(Scalar type) {
   std::vector<unsigned> found;
   for (unsigned i = 0; i < program.memoryBuffers.size(); ++i)
-    if (program.buffers[program.memoryBuffers[i]].element == type)
+    if (program.buffers[program.memoryBuffers[i]].element == type &&
+        int(i) != laneMemory)
       found.push_back(i);
   return found;
 }
@@ -189,8 +215,19 @@ Expr Generator::genIndex(unsigned depth) {
 Expr Generator::genLeaf(Scalar type, unsigned depth) {
   std::vector<unsigned> vars;
   for (const Var &var : scope)
-    if (var.type == type)
+    if (var.type == type && !var.isLocal)
       vars.push_back(var.id);
+  std::vector<const Var *> locals = localsOf(type);
+  if (!locals.empty() && chance(25)) {
+    const Var &local = *pickOf(locals);
+    Expr e;
+    e.kind = Expr::Kind::LocalLoad;
+    e.type = type;
+    e.var = local.id;
+    if (!local.shape.empty())
+      e.operands.push_back(genLeaf(Scalar::Index, 0));
+    return e;
+  }
   unsigned roll = below(100);
   if (!vars.empty() && roll < 55) {
     Expr e;
@@ -290,8 +327,112 @@ void Generator::genLanes(Stmt &stmt, unsigned lanes, unsigned nesting) {
     r.var = bindNew(r.type);
 }
 
+std::vector<const Var *> Generator::localsOf(std::optional<Scalar> type) {
+  std::vector<const Var *> found;
+  for (const Var &var : scope)
+    if (var.isLocal && (!type || var.type == *type))
+      found.push_back(&var);
+  return found;
+}
+
+/// A local scalar or small array, every element written at once.
+Stmt Generator::genLocal() {
+  Stmt stmt;
+  stmt.kind = Stmt::Kind::Local;
+  stmt.type = anyValueType();
+  if (chance(50))
+    stmt.shape = {1 + below(4)};
+  int64_t elements = stmt.shape.empty() ? 1 : stmt.shape[0];
+  for (int64_t i = 0; i < elements; ++i)
+    stmt.exprs.push_back(genExpr(stmt.type, options.maxExprDepth - 1));
+  stmt.var = program.nextVar++;
+  scope.push_back({stmt.var, stmt.type, true, stmt.shape});
+  return stmt;
+}
+
+Stmt Generator::genLocalStore(const Var &local) {
+  Stmt stmt;
+  stmt.kind = Stmt::Kind::LocalStore;
+  stmt.var = local.id;
+  stmt.type = local.type;
+  stmt.exprs.push_back(genIndex(options.maxExprDepth - 1));
+  stmt.exprs.push_back(genExpr(local.type, options.maxExprDepth));
+  return stmt;
+}
+
+/// A fixed-domain scf.parallel or scf.forall of 2-6 lanes with a buffer of
+/// its own, shaped like the domain: lane c writes only cell c of it and
+/// reads any other memory, so the program is race free.
+Stmt Generator::genParallel(unsigned nesting) {
+  Stmt stmt;
+  stmt.kind = Stmt::Kind::Parallel;
+  stmt.forall = chance(50);
+  if (chance(60))
+    stmt.shape = {2 + below(3)};
+  else
+    stmt.shape = {1 + below(2), 2 + below(2)};
+  Buffer buffer;
+  buffer.element = elementType();
+  buffer.shape = stmt.shape;
+  buffer.extent = 1;
+  for (int64_t extent : buffer.shape)
+    buffer.extent *= extent;
+  for (int64_t e = 0; e < buffer.extent; ++e)
+    buffer.init.push_back(constantBits(buffer.element));
+  stmt.memory = program.memoryBuffers.size();
+  program.memoryBuffers.push_back(program.buffers.size());
+  program.buffers.push_back(std::move(buffer));
+
+  size_t mark = scope.size();
+  stmt.var = bindNew(Scalar::Index);
+  for (unsigned d = 1; d < stmt.shape.size(); ++d)
+    bindNew(Scalar::Index);
+  laneMemory = stmt.memory;
+  laneCoordinate = stmt.var;
+  Block body = genStatements(nesting + 1);
+  // Every lane leaves something behind.
+  body.stmts.push_back(genLaneStore());
+  stmt.blocks.push_back(std::move(body));
+  laneMemory = -1;
+  scope.resize(mark);
+  return stmt;
+}
+
+Stmt Generator::genLaneStore() {
+  Stmt stmt;
+  stmt.kind = Stmt::Kind::LaneStore;
+  stmt.memory = laneMemory;
+  stmt.var = laneCoordinate;
+  stmt.exprs.push_back(
+      genExpr(program.buffers[program.memoryBuffers[stmt.memory]].element,
+              options.maxExprDepth));
+  return stmt;
+}
+
+/// A local, a local store, a parallel or an execute_region, or nothing.
+std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
+  bool inLanes = laneMemory >= 0;
+  if (!inLanes && chance(8))
+    return genLocal();
+  std::vector<const Var *> locals = localsOf(std::nullopt);
+  if (!inLanes && !locals.empty() && chance(25))
+    return genLocalStore(*pickOf(locals));
+  if (!inLanes && nesting < options.maxNesting && chance(6))
+    return genParallel(nesting);
+  if (nesting < options.maxNesting && chance(5)) {
+    Stmt stmt;
+    stmt.kind = Stmt::Kind::Execute;
+    genLanes(stmt, 1, nesting);
+    return stmt;
+  }
+  return std::nullopt;
+}
+
 Stmt Generator::genStmt(unsigned nesting) {
   --statementsLeft;
+  if (std::optional<Stmt> scoped = genScopeStmt(nesting))
+    return std::move(*scoped);
+  bool inLanes = laneMemory >= 0;
   Stmt stmt;
   unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
   unsigned depth = options.maxExprDepth;
@@ -299,7 +440,7 @@ Stmt Generator::genStmt(unsigned nesting) {
     stmt.kind = Stmt::Kind::Let;
     // A third of the definitions read memory as they are.
     if (chance(35)) {
-      unsigned memory = below(program.memoryBuffers.size());
+      unsigned memory = readableMemory();
       stmt.type = program.buffers[program.memoryBuffers[memory]].element;
       stmt.exprs.push_back(genLoad(stmt.type, depth));
       stmt.var = bindNew(stmt.type);
@@ -310,6 +451,8 @@ Stmt Generator::genStmt(unsigned nesting) {
     stmt.var = bindNew(stmt.type);
     return stmt;
   }
+  if (roll < 50 && inLanes)
+    return genLaneStore();
   if (roll < 50) {
     stmt.kind = chance(75) ? Stmt::Kind::Store : Stmt::Kind::ScatterAdd;
     stmt.memory = below(program.memoryBuffers.size());

@@ -68,7 +68,10 @@ static cl::opt<InjectedFault> injectFault(
                clEnumValN(InjectedFault::FlipOnBackwardLoop,
                           "flip-on-backward-loop",
                           "flip a bit of every buffer when the program "
-                          "holds a backward loop")));
+                          "holds a backward loop"),
+               clEnumValN(InjectedFault::FlipOnParallel, "flip-on-parallel",
+                          "flip a bit of every buffer when the program "
+                          "holds an scf.forall or scf.parallel")));
 static cl::opt<unsigned> shuffledSchedules(
     "shuffled-schedules", cl::init(3),
     cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
@@ -191,7 +194,9 @@ struct Coverage {
   uint64_t forLoops = 0, backwardLoops = 0, carried = 0, whileLoops = 0,
            ifs = 0, switches = 0, constructResults = 0, stores = 0,
            scatterAdds = 0, loads = 0, computedIndices = 0, divisions = 0,
-           floatOps = 0, aliasingPrograms = 0, accesses2D = 0;
+           floatOps = 0, aliasingPrograms = 0, accesses2D = 0, scalarLocals = 0,
+           arrayLocals = 0, localStores = 0, localLoads = 0, parallels = 0,
+           foralls = 0, laneStores = 0, executeRegions = 0;
 
   void addExpr(const Expr &expr) {
     if (expr.kind == Expr::Kind::Load) {
@@ -200,6 +205,7 @@ struct Coverage {
       for (const Expr &index : expr.operands)
         addIndex(index);
     }
+    localLoads += expr.kind == Expr::Kind::LocalLoad;
     if (expr.kind == Expr::Kind::Binary) {
       divisions += expr.op >= BinaryOp::DivSI && expr.op <= BinaryOp::RemUI;
       floatOps += expr.op >= BinaryOp::AddF;
@@ -224,6 +230,15 @@ struct Coverage {
     switches += stmt.kind == Stmt::Kind::Switch;
     stores += stmt.kind == Stmt::Kind::Store;
     scatterAdds += stmt.kind == Stmt::Kind::ScatterAdd;
+    bool local = stmt.kind == Stmt::Kind::Local;
+    scalarLocals += local && stmt.shape.empty();
+    arrayLocals += local && !stmt.shape.empty();
+    localStores += stmt.kind == Stmt::Kind::LocalStore;
+    bool parallel = stmt.kind == Stmt::Kind::Parallel;
+    parallels += parallel && !stmt.forall;
+    foralls += parallel && stmt.forall;
+    laneStores += stmt.kind == Stmt::Kind::LaneStore;
+    executeRegions += stmt.kind == Stmt::Kind::Execute;
     carried += stmt.carried.size();
     constructResults += stmt.results.size();
     if (stmt.kind == Stmt::Kind::Store || stmt.kind == Stmt::Kind::ScatterAdd) {
@@ -254,11 +269,16 @@ struct Coverage {
     os << "generated: " << forLoops << " for (" << backwardLoops
        << " backward), " << whileLoops << " while, " << carried
        << " carried values, " << ifs << " if, " << switches << " index_switch, "
-       << constructResults << " if/switch results, " << stores << " stores, "
-       << scatterAdds << " scatter-adds, " << loads << " loads, " << accesses2D
-       << " 2-D accesses, " << computedIndices << " computed indices, "
-       << divisions << " divisions, " << floatOps << " float ops, "
-       << aliasingPrograms << " programs with aliasing arguments\n";
+       << executeRegions << " execute_region, " << constructResults
+       << " if/switch/execute_region results, " << foralls << " forall, "
+       << parallels << " scf.parallel, " << laneStores << " lane stores, "
+       << scalarLocals << " scalar locals, " << arrayLocals << " local arrays, "
+       << localStores << " local stores, " << localLoads << " local loads, "
+       << stores << " stores, " << scatterAdds << " scatter-adds, " << loads
+       << " loads, " << accesses2D << " 2-D accesses, " << computedIndices
+       << " computed indices, " << divisions << " divisions, " << floatOps
+       << " float ops, " << aliasingPrograms
+       << " programs with aliasing arguments\n";
   }
 };
 
