@@ -439,14 +439,6 @@ llvm::Error ProgramInterpreter::runLLVMOp(Operation &op, Frame &frame) {
     env[addressOf.getResult()].token = TokenValue::getInteger(64, *address);
     return llvm::Error::success();
   }
-  if (auto constant = dyn_cast<LLVM::ConstantOp>(op)) {
-    llvm::Expected<TokenValue> token =
-        getTokenFromAttribute(constant.getValue());
-    if (!token)
-      return token.takeError();
-    env[constant.getResult()].token = *token;
-    return llvm::Error::success();
-  }
   if (isa<LLVM::ZeroOp>(op)) {
     env[op.getResult(0)].token = getZeroToken(op.getResult(0).getType());
     return llvm::Error::success();

@@ -25,6 +25,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -299,12 +300,13 @@ llvm::Error ProgramInterpreter::runMemoryOp(Operation &op, Frame &frame) {
 
 llvm::Error ProgramInterpreter::runOp(Operation &op, Frame &frame) {
   auto &env = frame.env;
-  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+  // arith and LLVM constants both carry their value as `value`.
+  if (isa<arith::ConstantOp, LLVM::ConstantOp>(op)) {
     llvm::Expected<TokenValue> token =
-        getTokenFromAttribute(constant.getValue());
+        getTokenFromAttribute(op.getAttr("value"));
     if (!token)
       return token.takeError();
-    env[constant.getResult()].token = *token;
+    env[op.getResult(0)].token = *token;
     return llvm::Error::success();
   }
   // A poison value (an iteration argument's unused initial value, say)
