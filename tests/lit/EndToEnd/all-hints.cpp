@@ -41,10 +41,9 @@
 // Under the emulator the output equals the native run's. All nine kernels
 // run as dataflow programs: accel_named and kernel_default call printf (and
 // putchar) from their InstructionCore code, which the emu interpreter calls
-// through libffi. kernel_default's LOOM_PARALLEL loops accumulate into r[0]
-// and friends although the hint asserts independent iterations, so their
-// instances race on more than one worker; one worker runs them in order.
-// RUN: env LOOM_BACKEND=emu LOOM_WORKERS=1 LOOM_REPORT=%t.emu.json %t.loom.exe | diff - %t.gxx.txt
+// through libffi. Two workers run the LOOM_PARALLEL loops' instances
+// concurrently.
+// RUN: env LOOM_BACKEND=emu LOOM_WORKERS=2 LOOM_REPORT=%t.emu.json %t.loom.exe | diff - %t.gxx.txt
 // RUN: FileCheck %s --check-prefix=EMU-REPORT < %t.emu.json
 // EMU-REPORT: "name": "accel_default",
 // EMU-REPORT: "emu": 1
@@ -66,7 +65,7 @@
 // EMU-REPORT: "emu": 1
 // EMU-REPORT-NOT: "host": 1
 // Mandatory offload is satisfied by every kernel.
-// RUN: env LOOM_BACKEND=emu LOOM_WORKERS=1 LOOM_OFFLOAD=mandatory %t.loom.exe | diff - %t.gxx.txt
+// RUN: env LOOM_BACKEND=emu LOOM_WORKERS=2 LOOM_OFFLOAD=mandatory %t.loom.exe | diff - %t.gxx.txt
 
 #include <loom/loom.h>
 
@@ -113,15 +112,19 @@ int kernel_default(LOOM_MEMORY_BANK(2, cyclic) int *a,
                    LOOM_MEMORY_BANK(2, block) int *b, int n) {
   // Every loop hint form, each on its own loop; all loops compute the same
   // sum so the output is easy to check.
+  // The LOOM_PARALLEL loops promise independent iterations, so each writes
+  // one element per iteration; their sums are taken by a sequential loop.
   int r[14] = {};
+  int t[5][64];
+  n = n < 64 ? n : 64;
   LOOM_PARALLEL(4)
-  for (int i = 0; i < n; ++i) r[0] += a[i];
+  for (int i = 0; i < n; ++i) t[0][i] = a[i];
   LOOM_PARALLEL(4, contiguous)
-  for (int i = 0; i < n; ++i) r[1] += a[i];
+  for (int i = 0; i < n; ++i) t[1][i] = a[i];
   LOOM_PARALLEL(4, interleaved)
-  for (int i = 0; i < n; ++i) r[2] += a[i];
+  for (int i = 0; i < n; ++i) t[2][i] = a[i];
   LOOM_PARALLEL(2, CONTIGUOUS)
-  for (int i = 0; i < n; ++i) r[3] += a[i];
+  for (int i = 0; i < n; ++i) t[3][i] = a[i];
   LOOM_NO_PARALLEL
   for (int i = 0; i < n; ++i) r[4] += a[i];
   LOOM_UNROLL()
@@ -143,7 +146,14 @@ int kernel_default(LOOM_MEMORY_BANK(2, cyclic) int *a,
   LOOM_UNROLL(2)
   LOOM_TRIPCOUNT(16)
   LOOM_TRIPCOUNT_RANGE(16, 16)
-  for (int i = 0; i < n; ++i) r[12] += a[i];
+  for (int i = 0; i < n; ++i) t[4][i] = a[i];
+  for (int i = 0; i < n; ++i) {
+    r[0] += t[0][i];
+    r[1] += t[1][i];
+    r[2] += t[2][i];
+    r[3] += t[3][i];
+    r[12] += t[4][i];
+  }
   int i = 0;
   LOOM_NO_PARALLEL
   LOOM_NO_UNROLL
