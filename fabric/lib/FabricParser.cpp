@@ -18,6 +18,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
+#include <cmath>
 #include <map>
 
 using namespace llvm;
@@ -676,7 +677,7 @@ std::optional<Fabric> FabricReader::read(const json::Value &rootValue) {
   std::optional<double> mhz = clock ? clock->getAsNumber() : std::nullopt;
   if (!clock)
     diag.error("$", "missing key 'clock_mhz'");
-  else if (!mhz || !(*mhz > 0))
+  else if (!mhz || !(*mhz > 0) || !std::isfinite(*mhz))
     diag.error("$.clock_mhz", "expected a positive number of MHz");
   clockMHz = mhz.value_or(0);
   readGrid(*root);
