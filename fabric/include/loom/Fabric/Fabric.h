@@ -106,6 +106,8 @@ public:
   bool supportsOperation(llvm::StringRef opName) const;
 
 private:
+  // Only FabricBuilder (after validation) creates fabrics.
+  Fabric() = default;
   friend class FabricBuilder;
   unsigned version = 1;
   std::string name;
