@@ -128,6 +128,11 @@ private:
     return partitions.lookup(memref);
   }
 
+  /// The alias partitions `op` loads from or stores to at any depth, in
+  /// increasing order. A structured op carries, demuxes and muxes only
+  /// these; every other partition's (W, R) bypasses it unchanged.
+  llvm::SmallVector<unsigned, 2> touchedPartitions(mlir::Operation *op);
+
   mlir::OpBuilder builder;
   mlir::IRMapping memories;
   llvm::DenseMap<mlir::Value, unsigned> partitions;

@@ -9,6 +9,10 @@
 //
 //   E_out = all_of(E_lane_0, ..., E_lane_k)      and W, R per partition
 //
+// A partition the body does not touch leaves every lane with the incoming
+// W and R; the deduplicating all-of returns that stream, so the frontier
+// bypasses the op without a sync, as at a loop or a branch.
+//
 // No parallel op, partition id or traversal order survives in the graph.
 // RegionLegality.cpp has already rejected dynamic, resultful, reducing,
 // aggregation-form and oversized domains.

@@ -27,12 +27,25 @@ Value GraphRegionLowering::toStreamType(Value value, Location loc) {
                                     builder.getIntegerType(indexWidth), value);
 }
 
+/// Whether lowering a region took `in` to `out` without changing the
+/// frontier of any partition outside `touched` (touchedPartitions holds).
+[[maybe_unused]] static bool bypassesUntouched(const FrontierState &in,
+                                               const FrontierState &out,
+                                               ArrayRef<unsigned> touched) {
+  for (unsigned p = 0; p < in.writes.size(); ++p)
+    if (!llvm::is_contained(touched, p) &&
+        (in.writes[p] != out.writes[p] || in.reads[p] != out.reads[p]))
+      return false;
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // scf.for
 //===----------------------------------------------------------------------===//
 //
 //   %iv, %phase = dataflow.stream %lb, %ub, %step step add while slt
-//   %x_raw = carry %phase, %x_init, %x_next      for E, iter_args, W, R
+//   %x_raw = carry %phase, %x_init, %x_next      for E, iter_args and the
+//                                                W, R of touched partitions
 //   %x_exit, %x_body = demux %phase, %x_raw
 //   captured %v: demux(%phase, invariant(%phase, %v)) true lane
 //
@@ -63,7 +76,9 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
       return loop.emitError() << "iter_arg init is not available";
     args.push_back(buildRing(phase, *mapped, loc));
   }
-  for (unsigned p = 0; p < numPartitions; ++p) {
+  // Untouched partitions keep their frontier across the loop: no ring.
+  SmallVector<unsigned, 2> touched = touchedPartitions(loop);
+  for (unsigned p : touched) {
     writes.push_back(buildRing(phase, state.writes[p], loc));
     reads.push_back(buildRing(phase, state.reads[p], loc));
   }
@@ -87,14 +102,19 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
   for (auto [arg, ring] : llvm::zip(loop.getRegionIterArgs(), args))
     body.mapping.map(arg, ring.body);
 
-  FrontierState inside{exec.body, {}, {}};
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    inside.writes.push_back(writes[p].body);
-    inside.reads.push_back(reads[p].body);
+  // The body never reads an untouched partition's frontier, so it keeps
+  // the outer stream there.
+  FrontierState inside = state;
+  inside.exec = exec.body;
+  for (auto [p, write, read] : llvm::zip(touched, writes, reads)) {
+    inside.writes[p] = write.body;
+    inside.reads[p] = read.body;
   }
   FailureOr<FrontierState> out = lowerBlock(*loop.getBody(), body, inside);
   if (failed(out))
     return failure();
+  assert(bypassesUntouched(inside, *out, touched) &&
+         "the body changed a frontier it does not touch");
 
   // Feedback: every ring takes what one body execution produced.
   exec.carry.getNextMutable().assign(out->exec);
@@ -105,11 +125,11 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
       return loop.emitError() << "yielded value is not available";
     ring.carry.getNextMutable().assign(*next);
   }
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    writes[p].carry.getNextMutable().assign(out->writes[p]);
-    reads[p].carry.getNextMutable().assign(out->reads[p]);
-    state.writes[p] = writes[p].exit;
-    state.reads[p] = reads[p].exit;
+  for (auto [p, write, read] : llvm::zip(touched, writes, reads)) {
+    write.carry.getNextMutable().assign(out->writes[p]);
+    read.carry.getNextMutable().assign(out->reads[p]);
+    state.writes[p] = write.exit;
+    state.reads[p] = read.exit;
   }
   state.exec = exec.exit;
   for (auto [result, ring] : llvm::zip(loop.getResults(), args))
@@ -121,9 +141,10 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
 // scf.if and scf.index_switch: one selection transfer
 //===----------------------------------------------------------------------===//
 //
-//   %e_0, %e_1, ... = demux %sel, %E            and W, R, captured values
+//   %e_0, %e_1, ... = demux %sel, %E            and captured values, and
+//                                                W, R of touched partitions
 //   each region lowered from its own lane (an empty region is the identity)
-//   %r = mux %sel, %r_0, %r_1, ...               and E, W, R
+//   %r = mux %sel, %r_0, %r_1, ...               and E, touched W, R
 //
 LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
                                                   ArrayRef<Region *> lanes,
@@ -135,15 +156,18 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
     SmallVector<Type> types(numLanes, value.getType());
     return DemuxOp::create(builder, loc, types, selector, value).getLanes();
   };
-  SmallVector<FrontierState> in(numLanes);
+  // Untouched partitions bypass the selection: no lane reads their
+  // frontier, so every lane keeps the outer stream and nothing is muxed.
+  SmallVector<unsigned, 2> touched = touchedPartitions(op);
+  SmallVector<FrontierState> in(numLanes, state);
   for (auto [lane, exec] : llvm::enumerate(split(state.exec)))
     in[lane].exec = exec;
-  for (unsigned p = 0; p < numPartitions; ++p) {
+  for (unsigned p : touched) {
     auto w = split(state.writes[p]);
     auto r = split(state.reads[p]);
     for (unsigned lane = 0; lane < numLanes; ++lane) {
-      in[lane].writes.push_back(w[lane]);
-      in[lane].reads.push_back(r[lane]);
+      in[lane].writes[p] = w[lane];
+      in[lane].reads[p] = r[lane];
     }
   }
   SmallVector<Scope> sides(numLanes);
@@ -164,6 +188,8 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
     FailureOr<FrontierState> lowered = lowerBlock(block, side, in[lane]);
     if (failed(lowered))
       return failure();
+    assert(bypassesUntouched(in[lane], *lowered, touched) &&
+           "a lane changed a frontier it does not touch");
     out[lane] = *lowered;
     for (Value yielded : block.getTerminator()->getOperands()) {
       FailureOr<Value> value = lookup(yielded, side);
@@ -181,7 +207,7 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
         .getResult();
   };
   state.exec = join([&](unsigned lane) { return out[lane].exec; });
-  for (unsigned p = 0; p < numPartitions; ++p) {
+  for (unsigned p : touched) {
     state.writes[p] = join([&](unsigned lane) { return out[lane].writes[p]; });
     state.reads[p] = join([&](unsigned lane) { return out[lane].reads[p]; });
   }
@@ -243,7 +269,7 @@ LogicalResult GraphRegionLowering::lowerIndexSwitch(scf::IndexSwitchOp op,
 // scf.while
 //===----------------------------------------------------------------------===//
 //
-//   %iter_ctrl = carry %cond, %E, %after_done       and a_i, W, R
+//   %iter_ctrl = carry %cond, %E, %after_done       and a_i, touched W, R
 //   before(%iter_ctrl, %a_i) -> %cond, %b_j, %before_done, W_b, R_b
 //   %b_exit_j, %b_after_j = demux %cond, %b_j
 //   %while_done, _ = demux %cond, %before_done
@@ -270,7 +296,9 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
       return loop.emitError() << "loop init is not available";
     args.push_back(carry(*mapped));
   }
-  for (unsigned p = 0; p < numPartitions; ++p) {
+  // Untouched partitions keep their frontier across the loop: no carry.
+  SmallVector<unsigned, 2> touched = touchedPartitions(loop);
+  for (unsigned p : touched) {
     writes.push_back(carry(state.writes[p]));
     reads.push_back(carry(state.reads[p]));
   }
@@ -285,10 +313,11 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
   };
   for (auto [arg, c] : llvm::zip(loop.getBeforeArguments(), args))
     before.mapping.map(arg, c.getOut());
-  FrontierState beforeIn{execCarry, {}, {}};
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    beforeIn.writes.push_back(writes[p]);
-    beforeIn.reads.push_back(reads[p]);
+  FrontierState beforeIn = state;
+  beforeIn.exec = execCarry;
+  for (auto [p, write, read] : llvm::zip(touched, writes, reads)) {
+    beforeIn.writes[p] = write;
+    beforeIn.reads[p] = read;
   }
   // Captured values of the before region need %cond, which the region
   // computes: lower with a placeholder and patch the invariants after.
@@ -297,6 +326,8 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
       lowerBlock(loop.getBefore().front(), before, beforeIn);
   if (failed(b))
     return failure();
+  assert(bypassesUntouched(beforeIn, *b, touched) &&
+         "the before region changed a frontier it does not touch");
   scf::ConditionOp condition = loop.getConditionOp();
   FailureOr<Value> realCond = lookup(condition.getCondition(), before);
   if (failed(realCond))
@@ -324,15 +355,16 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
   auto gate = GateOp::create(
       builder, loc, TypeRange{builder.getI1Type(), builder.getNoneType()}, cond,
       b->exec);
-  FrontierState afterIn{gate.getAfterValue(), {}, {}};
+  FrontierState afterIn = state;
+  afterIn.exec = gate.getAfterValue();
   SmallVector<Value> writeExits, readExits;
-  for (unsigned p = 0; p < numPartitions; ++p) {
+  for (unsigned p : touched) {
     auto w = split(b->writes[p]);
     auto r = split(b->reads[p]);
     writeExits.push_back(w[0]);
     readExits.push_back(r[0]);
-    afterIn.writes.push_back(w[1]);
-    afterIn.reads.push_back(r[1]);
+    afterIn.writes[p] = w[1];
+    afterIn.reads[p] = r[1];
   }
 
   // After region: K times; captured values replayed in before phase and
@@ -354,6 +386,8 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
       lowerBlock(loop.getAfter().front(), after, afterIn);
   if (failed(a))
     return failure();
+  assert(bypassesUntouched(afterIn, *a, touched) &&
+         "the after region changed a frontier it does not touch");
 
   execCarry.getNextMutable().assign(a->exec);
   for (auto [c, yielded] : llvm::zip(args, loop.getYieldOp().getOperands())) {
@@ -362,11 +396,11 @@ LogicalResult GraphRegionLowering::lowerWhile(scf::WhileOp loop, Scope &scope,
       return loop.emitError() << "yielded value is not available";
     c.getNextMutable().assign(*next);
   }
-  for (unsigned p = 0; p < numPartitions; ++p) {
-    writes[p].getNextMutable().assign(a->writes[p]);
-    reads[p].getNextMutable().assign(a->reads[p]);
-    state.writes[p] = writeExits[p];
-    state.reads[p] = readExits[p];
+  for (auto [i, p] : llvm::enumerate(touched)) {
+    writes[i].getNextMutable().assign(a->writes[p]);
+    reads[i].getNextMutable().assign(a->reads[p]);
+    state.writes[p] = writeExits[i];
+    state.reads[p] = readExits[i];
   }
   state.exec = whileDone;
   for (auto [result, exit] : llvm::zip(loop.getResults(), exits))

@@ -9,17 +9,21 @@
 //   write of p:  ctrl = all_of(E, R[p]);  W[p] = R[p] = done
 //
 // which orders RAW, WAR and WAW and adds nothing for read-after-read. A leaf
-// access never replaces E. The structured templates (LowerStructured.cpp,
-// LowerParallel.cpp) route the same (E, W, R) state through their demux,
-// mux, carry and join actors, and GraphRegionLowering owns the traversal:
-// Part 3 builds the frontiers while it builds the graph, so this is a
-// component of that owner and not a pass of its own (docs/compiler.md).
+// access never replaces E. A structured op that accesses no memory of p
+// leaves W[p] and R[p] as they were, so its templates route only the
+// partitions it touches and the others bypass it. The structured templates
+// (LowerStructured.cpp, LowerParallel.cpp) route the same (E, W, R) state
+// through their demux, mux, carry and join actors, and GraphRegionLowering owns
+// the traversal: Part 3 builds the frontiers while it builds the graph, so this
+// is a component of that owner and not a pass of its own (docs/compiler.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace loom::dataflow;
@@ -42,6 +46,26 @@ Value GraphRegionLowering::allOf(ArrayRef<Value> events, Location loc) {
   Value left = allOf(ArrayRef(unique).take_front(half), loc);
   Value right = allOf(ArrayRef(unique).drop_front(half), loc);
   return allOf({left, right}, loc);
+}
+
+SmallVector<unsigned, 2> GraphRegionLowering::touchedPartitions(Operation *op) {
+  llvm::SmallBitVector touched(numPartitions);
+  auto touch = [&](Value memref) {
+    auto it = partitions.find(memref);
+    // An unbound memref fails its lowering later; until then it counts as
+    // touching everything so no frontier is routed around it.
+    if (it == partitions.end())
+      touched.set();
+    else
+      touched.set(it->second);
+  };
+  op->walk([&](Operation *nested) {
+    if (auto load = dyn_cast<memref::LoadOp>(nested))
+      touch(load.getMemRef());
+    else if (auto store = dyn_cast<memref::StoreOp>(nested))
+      touch(store.getMemRef());
+  });
+  return llvm::to_vector<2>(touched.set_bits());
 }
 
 LogicalResult GraphRegionLowering::lowerLoad(Operation *op, Scope &scope,
