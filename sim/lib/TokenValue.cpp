@@ -89,8 +89,7 @@ static std::string formatShortestFloat(const APFloat &value) {
     return text;
   }
   for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(text, sizeof(text), "%.*g", precision,
-                  wide.convertToDouble());
+    std::snprintf(text, sizeof(text), "%.*g", precision, d);
     APFloat back(value.getSemantics());
     llvm::Expected<APFloat::opStatus> status =
         back.convertFromString(text, APFloat::rmNearestTiesToEven);
