@@ -1,0 +1,47 @@
+//===- FabricMapper.h - place and route a dataflow graph on a fabric ------===//
+//
+// Part of the Loom project.
+//
+// The mapper of issue F: technology mapping through the operation classes of
+// the schema registry (each actor to a function unit that supports its
+// class), placement by simulated annealing from a fixed seed, and routing by
+// negotiated congestion (PathFinder) on the fabric's switch graph. The result
+// is a loom::fabric::Mapping (loom/Fabric/Mapping.h), which the cycle
+// simulator times and which MappingIO.h writes as configuration JSON and SVG.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_MAPPER_FABRICMAPPER_H
+#define LOOM_MAPPER_FABRICMAPPER_H
+
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+#include "loom/Fabric/Fabric.h"
+#include "loom/Fabric/Mapping.h"
+
+#include "llvm/Support/Error.h"
+
+namespace loom::mapper {
+
+struct MapperOptions {
+  /// Seed of the annealing schedule: the same graph, fabric, options and
+  /// seed always give the same mapping.
+  uint64_t seed = 1;
+  /// Wall-clock budget of one mapping in seconds; running out of it is a
+  /// mapping failure that says so (never a partial mapping).
+  double timeBudgetSeconds = 10.0;
+  /// PathFinder rip-up-and-reroute rounds before routing gives up.
+  unsigned maxRoutingIterations = 50;
+};
+
+/// Maps `graph` onto `fabric`. Fails with a message that names what could not
+/// be placed or routed and why, e.g. "no function unit on cgra-4x4 supports
+/// arith.divf (class float-div)", "graph @g has 20 memory actors but
+/// cgra-4x4 has 16 memory units", or a congested link after the last routing
+/// round.
+llvm::Expected<fabric::Mapping> mapGraph(dataflow::GraphOp graph,
+                                         const fabric::Fabric &fabric,
+                                         const MapperOptions &options = {});
+
+} // namespace loom::mapper
+
+#endif // LOOM_MAPPER_FABRICMAPPER_H

@@ -1,0 +1,120 @@
+//===- CycleSimulator.h - cycle-level simulation of a mapped graph -*- C++ -*-===//
+//
+// Part of the Loom project.
+//
+// The `sim` backend's engine (issue F): runs one launch of a dataflow.graph
+// placed and routed on a fabric (loom/Fabric/Mapping.h), cycle by cycle with
+// a two-phase valid/ready model. Tokens follow exactly the rules of
+// dataflow-semantics.md and operations are evaluated by the same firing rules
+// and compute table as the DataflowEmulator, so outputs and memory equal the
+// emulator's; what the simulator adds is time: function-unit latency and
+// initiation interval, route latency, bounded FIFOs with back-pressure, and
+// memory-interface ports, latency and bank conflicts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_SIM_CYCLESIMULATOR_H
+#define LOOM_SIM_CYCLESIMULATOR_H
+
+#include "loom/Fabric/Fabric.h"
+#include "loom/Fabric/Mapping.h"
+#include "loom/Sim/DataflowEmulator.h"
+
+#include <string>
+
+namespace loom::sim {
+
+struct CycleSimOptions {
+  /// Simulated cycles before the run stops with an error.
+  uint64_t cycleBudget = 100'000'000;
+  /// Records one TraceEvent per firing (for LOOM_TRACE).
+  bool recordTrace = false;
+  /// As EmulatorOptions::printValueName.
+  std::function<void(llvm::raw_ostream &, mlir::Value)> printValueName;
+};
+
+/// Why an actor could not fire in a cycle where it had work pending.
+enum class StallCause : uint8_t {
+  /// An operand token it needs had not arrived.
+  Input,
+  /// An output route was full (back-pressure).
+  Output,
+  /// Its unit was inside the initiation interval of an earlier firing.
+  UnitBusy,
+  /// Its memory interface had no free port or request slot this cycle.
+  MemoryPort,
+  /// Another request this cycle went to the same memory bank.
+  BankConflict,
+};
+inline constexpr unsigned kNumStallCauses = 5;
+llvm::StringRef getStallCauseName(StallCause cause);
+
+/// Iterations per cycle of one loop of the graph (a dataflow.stream or a
+/// dataflow.carry and the actors its iterations drive).
+struct LoopRate {
+  /// The loop's controlling actor: op name and source location.
+  std::string loop;
+  uint64_t iterations = 0;
+  /// Cycles from the loop's first to its last iteration.
+  uint64_t cycles = 0;
+  double achieved = 0;
+  /// Upper bounds of iterations per cycle: from the busiest function unit
+  /// or memory interface (resource bound) and from the slowest dependence
+  /// cycle through the loop's carries (recurrence bound); the lower bound
+  /// on cycles per iteration is 1 / min of the two.
+  double resourceBound = 0;
+  double recurrenceBound = 0;
+};
+
+/// One firing, for the Chrome/Perfetto trace.
+struct TraceEvent {
+  uint32_t actor = 0;
+  uint32_t element = 0;
+  uint32_t unit = 0;
+  uint64_t cycle = 0;
+  uint32_t duration = 1;
+};
+
+struct CycleSimStats {
+  uint64_t cycles = 0;
+  /// Busy cycles per element and per unit (index: element, unit).
+  llvm::SmallVector<llvm::SmallVector<uint64_t, 4>, 0> unitBusyCycles;
+  std::array<uint64_t, kNumStallCauses> stalls = {};
+  uint64_t memoryLoads = 0, memoryStores = 0;
+  llvm::SmallVector<LoopRate, 0> loops;
+};
+
+struct CycleSimResult {
+  /// The same outputs and statistics DataflowEmulator::runGraph reports.
+  EmulationResult emulation;
+  CycleSimStats timing;
+  /// Filled when CycleSimOptions::recordTrace is set.
+  llvm::SmallVector<TraceEvent, 0> trace;
+};
+
+class CycleSimulator {
+public:
+  /// Runs one launch of `graph`, mapped by `mapping` onto `fabric`, with the
+  /// inputs of DataflowEmulator::runGraph. Fails like the emulator (naming
+  /// the graph and the actor), on a deadlock with a witness (every blocked
+  /// actor, what it waits for: an operand token or room on an output
+  /// route), and when the cycle budget runs out.
+  static llvm::Expected<CycleSimResult>
+  runGraph(dataflow::GraphOp graph, const fabric::Fabric &fabric,
+           const fabric::Mapping &mapping,
+           llvm::ArrayRef<TokenValue> valueInputs,
+           llvm::ArrayRef<llvm::SmallVector<TokenValue, 0>> streamInputs,
+           llvm::ArrayRef<MemoryBuffer *> memories,
+           const CycleSimOptions &options);
+};
+
+/// Writes `trace` as Chrome trace-event JSON: one process per element, one
+/// thread per unit, one complete event per firing, timestamps in cycles
+/// converted to microseconds at the fabric clock.
+void writeChromeTrace(llvm::raw_ostream &os, const fabric::Fabric &fabric,
+                      const fabric::Mapping &mapping,
+                      llvm::ArrayRef<TraceEvent> trace);
+
+} // namespace loom::sim
+
+#endif // LOOM_SIM_CYCLESIMULATOR_H
