@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "internal.h"
+#include "artifact.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Sim/ComputeSemantics.h"
@@ -243,10 +243,28 @@ std::string loom::rt::getEmuProblem(const loom_kernel_desc_t &kernel) {
   return getProgram(kernel).problem;
 }
 
+mlir::ModuleOp loom::rt::getArtifactModule(const loom_kernel_desc_t &kernel) {
+  EmuProgram &program = getProgram(kernel);
+  assert(program.problem.empty() && "only a runnable artifact is shared");
+  return *program.module;
+}
+
 loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
                                  const loom_kernel_desc_t &kernel, void **args,
                                  void *outResult, unsigned numWorkers,
                                  LaunchDetails &details) {
+  loom::sim::InterpreterOptions options;
+  options.numWorkers = numWorkers;
+  return runArtifact(caller, kernel, args, outResult, Backend::Emu, options,
+                     details);
+}
+
+loom_status_t loom::rt::runArtifact(llvm::StringRef caller,
+                                    const loom_kernel_desc_t &kernel,
+                                    void **args, void *outResult,
+                                    Backend backend,
+                                    const loom::sim::InterpreterOptions &options,
+                                    LaunchDetails &details) {
   EmuProgram &program = getProgram(kernel);
   assert(program.problem.empty() && "decide() admits runnable kernels only");
   std::lock_guard<std::mutex> lock(program.runMutex);
@@ -274,14 +292,12 @@ loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
     }
     arguments[i].token = readScalar(type, args[i]);
   }
-  loom::sim::InterpreterOptions options;
-  options.numWorkers = numWorkers;
   ProgramInterpreter interpreter(*program.module, options);
   llvm::Expected<llvm::SmallVector<ProgramValue>> returned =
       interpreter.run(func, arguments);
   const loom::sim::ProgramStats &stats = interpreter.getStats();
   details.hasDataflowStats = true;
-  details.workers = numWorkers;
+  details.workers = options.numWorkers;
   details.threadLaunches = llvm::count_if(stats.launches, [](auto &record) {
     return record.kind != loom::sim::LaunchRecord::Kind::Graph;
   });
@@ -293,8 +309,9 @@ loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
   details.peakQueueOccupancy = stats.emulation.peakQueueOccupancy;
   if (!returned)
     return setError(LOOM_STATUS_DEVICE_ERROR,
-                    caller + ": kernel '" + kernel.name +
-                        "' on emu: " + llvm::toString(returned.takeError()));
+                    caller + ": kernel '" + kernel.name + "' on " +
+                        getBackendName(backend) + ": " +
+                        llvm::toString(returned.takeError()));
   if (!returned->empty() && outResult) {
     const TokenValue &token = returned->front().token;
     uint64_t raw = token.getBits().getZExtValue();

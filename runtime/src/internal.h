@@ -20,9 +20,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace loom::fabric {
+class Fabric;
+} // namespace loom::fabric
 
 namespace loom::rt {
 
@@ -51,7 +56,8 @@ enum class OffloadMode { Mandatory, Default, Disabled };
 /// The lower-case name of `backend` ("host", "emu", "sim").
 llvm::StringRef getBackendName(Backend backend);
 
-/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS.
+/// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS,
+/// and for the sim backend LOOM_FABRIC and LOOM_TRACE.
 struct Policy {
   Backend backend = Backend::Sim;
   OffloadMode offload = OffloadMode::Default;
@@ -60,8 +66,14 @@ struct Policy {
   /// LOOM_WORKERS: the dynamic-work scheduler's workers (the hardware
   /// threads when unset).
   unsigned workers = 1;
-  /// Why LOOM_BACKEND, LOOM_OFFLOAD or LOOM_WORKERS is unusable; empty when
-  /// all are valid.
+  /// The fabric of the sim backend (LOOM_FABRIC, default cgra-8x8); loaded
+  /// only when the backend is sim, null otherwise.
+  std::shared_ptr<const loom::fabric::Fabric> fabric;
+  /// LOOM_TRACE: the Chrome trace file the sim backend writes at exit;
+  /// empty when unset.
+  std::string tracePath;
+  /// Why LOOM_BACKEND, LOOM_OFFLOAD, LOOM_WORKERS or (under sim)
+  /// LOOM_FABRIC is unusable; empty when all are valid.
   /// reportPath is meaningful even then.
   std::string error;
 };
@@ -83,6 +95,10 @@ std::vector<const loom_kernel_desc_t *> getRegisteredKernels();
 /// Unregisters every kernel (the descriptors stay owned by their modules).
 void resetRegistryForTesting();
 
+/// loom::sim::kNumStallCauses, repeated so that this header stays free of
+/// MLIR (sim_backend.cpp checks they agree).
+inline constexpr unsigned kNumStallCauses = 5;
+
 //===----------------------------------------------------------------------===//
 // Launch decision (launch.cpp)
 //===----------------------------------------------------------------------===//
@@ -94,6 +110,9 @@ struct Decision {
   /// True when the kernel runs on the requested accelerator backend.
   bool offloadable = false;
   /// Why the kernel does not run on an accelerator; empty when offloadable.
+  /// When it is offloadable but runs on another accelerator backend than
+  /// the one requested (sim falls back to emu for a graph the mapper cannot
+  /// place), why.
   std::string reason;
   /// The embedded artifact is present but does not match its digest.
   bool corruptArtifact = false;
@@ -115,6 +134,30 @@ struct LaunchDetails {
   std::array<uint64_t, 3> firingsByKind = {0, 0, 0};
   uint64_t tokensMoved = 0;
   uint64_t peakQueueOccupancy = 0;
+  /// The rest is known for the sim backend only.
+  bool hasTiming = false;
+  std::string fabric;
+  double clockMHz = 0;
+  /// Simulated cycles, summed over the graph launches (the fabric runs one
+  /// graph at a time).
+  uint64_t cycles = 0;
+  /// Stalled actor-cycles by cause, in loom::sim::StallCause order.
+  std::array<uint64_t, kNumStallCauses> stalls = {};
+  uint64_t memoryLoads = 0, memoryStores = 0;
+  struct LoopRate {
+    std::string graph, loop;
+    uint64_t iterations = 0, cycles = 0;
+    double achieved = 0, resourceBound = 0, recurrenceBound = 0;
+  };
+  /// One entry per loop of each graph, summed over its launches.
+  std::vector<LoopRate> loops;
+  struct UnitUse {
+    unsigned row = 0, col = 0;
+    std::string unit;
+    uint64_t busyCycles = 0;
+  };
+  /// The units that fired at least once, in element then unit order.
+  std::vector<UnitUse> units;
 };
 
 /// Decides where `kernel` runs under `policy`, whose error must be empty.
@@ -164,6 +207,34 @@ loom_status_t runOnEmu(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
 
 /// Forgets the parsed artifacts.
 void resetEmuForTesting();
+
+//===----------------------------------------------------------------------===//
+// Sim backend (sim_backend.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Why the sim backend cannot run `kernel` on policy.fabric: the first graph
+/// of its artifact the mapper cannot place or route, and why; empty when
+/// every graph is mapped. getEmuProblem() must be empty. Every graph is
+/// mapped once per process (and cached on disk).
+std::string getSimProblem(const loom_kernel_desc_t &kernel,
+                          const Policy &policy);
+
+/// runOnEmu, with every graph launch simulated cycle by cycle on its
+/// mapping; the timing goes to `details`, the firings to the LOOM_TRACE
+/// trace. getSimProblem() must be empty.
+loom_status_t runOnSim(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
+                       void **args, void *outResult, const Policy &policy,
+                       LaunchDetails &details);
+
+/// The report's name of stall cause `cause` (LaunchDetails::stalls index).
+llvm::StringRef getStallCauseName(unsigned cause);
+
+/// Writes the LOOM_TRACE file (every simulated firing of the run so far);
+/// does nothing when policy.tracePath is empty.
+loom_status_t writeSimTrace(const Policy &policy);
+
+/// Forgets the mappings and the trace.
+void resetSimForTesting();
 
 //===----------------------------------------------------------------------===//
 // Report (report.cpp)

@@ -4,9 +4,8 @@
 //
 // Every kernel call ends here: the policy (LOOM_BACKEND, LOOM_OFFLOAD) and
 // the kernel's embedded artifact decide whether it runs on an accelerator
-// backend, falls back to the host, or is refused. The host and emu backends
-// exist; until the simulator (issue 7) does, LOOM_BACKEND=sim is an explicit
-// "not available" case.
+// backend, falls back to the host, or is refused. sim, the default, falls
+// back to emu when the mapper cannot place a graph of the kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,11 +92,6 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }
 
-/// Whether `backend` exists in this build.
-bool isBackendAvailable(Backend backend) {
-  // TODO(7): the mapper and cycle-level simulator provide "sim".
-  return backend == Backend::Host || backend == Backend::Emu;
-}
 
 const char *locationOf(const loom_kernel_desc_t &kernel) {
   return kernel.source_location ? kernel.source_location : "<unknown location>";
@@ -147,9 +141,13 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
     ranOn = Backend::Emu;
     return LOOM_STATUS_OK;
   }
-  // TODO(7): dispatch to the sim backend once isBackendAvailable admits it.
-  if (decision.runOn != Backend::Host)
-    llvm_unreachable("isBackendAvailable admits only host and emu");
+  if (decision.runOn == Backend::Sim) {
+    if (loom_status_t status = runOnSim("loom_rt_launch", kernel, args,
+                                        outResult, policy, details))
+      return status;
+    ranOn = Backend::Sim;
+    return LOOM_STATUS_OK;
+  }
   if (isFallback && decision.corruptArtifact)
     warnCorruptOnce(kernel, decision.reason);
 
@@ -179,20 +177,23 @@ Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
     decision.corruptArtifact = artifact.corrupt;
     return decision;
   }
-  if (!isBackendAvailable(policy.backend)) {
-    decision.reason =
-        ("the kernel has a valid artifact, but backend '" +
-         getBackendName(policy.backend) + "' is not available in this build")
-            .str();
+  // sim interprets the same artifact as emu and only times its graphs.
+  decision.reason = getEmuProblem(kernel);
+  if (!decision.reason.empty())
     return decision;
-  }
-  if (policy.backend == Backend::Emu) {
-    decision.reason = getEmuProblem(kernel);
-    if (!decision.reason.empty())
-      return decision;
-  }
-  decision.runOn = policy.backend;
   decision.offloadable = true;
+  decision.runOn = policy.backend;
+  if (policy.backend == Backend::Sim) {
+    std::string problem = getSimProblem(kernel, policy);
+    if (problem.empty())
+      return decision;
+    // Issue F: a graph the mapper cannot place runs on the emulator, and
+    // the report says why; mandatory asks for exactly the sim backend.
+    decision.reason = problem;
+    decision.offloadable = policy.offload != OffloadMode::Mandatory;
+    decision.runOn =
+        decision.offloadable ? Backend::Emu : Backend::Host;
+  }
   return decision;
 }
 
@@ -208,6 +209,7 @@ void loom::rt::resetForTesting() {
   resetRegistryForTesting();
   resetLaunchForTesting();
   resetEmuForTesting();
+  resetSimForTesting();
   resetReportForTesting();
 }
 

@@ -2,14 +2,17 @@
 //
 // Part of the Loom project.
 //
-// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT and LOOM_WORKERS are read once, at
-// the first launch (or report), and cached: a program sees one policy for
-// its whole run, as OpenMP does for OMP_TARGET_OFFLOAD.
+// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_FABRIC and
+// LOOM_TRACE are read once, at the first launch (or report), and cached: a
+// program sees one policy for its whole run, as OpenMP does for
+// OMP_TARGET_OFFLOAD.
 //
 //===----------------------------------------------------------------------===//
 
 #include "internal.h"
 
+#include "loom/Fabric/Fabric.h"
+#include "loom/Fabric/FabricParser.h"
 #include "loom/Sim/WorkScheduler.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -88,6 +91,19 @@ Policy readPolicy() {
     addError(policy, llvm::toString(workers.takeError()));
   else if (*workers)
     policy.workers = **workers;
+  if (std::optional<std::string> value = readEnv("LOOM_TRACE"))
+    policy.tracePath = *value;
+  // Only the sim backend reads a fabric: a LOOM_FABRIC left over in the
+  // environment does not break an emu or host run.
+  if (policy.backend == Backend::Sim) {
+    llvm::Expected<loom::fabric::Fabric> fabric =
+        loom::fabric::resolveFabricFromEnvironment();
+    if (fabric)
+      policy.fabric =
+          std::make_shared<const loom::fabric::Fabric>(std::move(*fabric));
+    else
+      addError(policy, "LOOM_FABRIC: " + llvm::toString(fabric.takeError()));
+  }
   return policy;
 }
 } // namespace

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -84,6 +85,46 @@ std::vector<Row> collectRows() {
   return rows;
 }
 
+/// The sim backend's view of one run: cycles, loops, stalls, memory and
+/// the units that worked.
+void writeTiming(llvm::json::OStream &json, const LaunchDetails &details) {
+  auto count = [](uint64_t value) { return static_cast<int64_t>(value); };
+  json.attribute("fabric", details.fabric);
+  json.attribute("cycles", count(details.cycles));
+  json.attribute("simulated_time_us", details.cycles / details.clockMHz);
+  json.attributeArray("loops", [&] {
+    for (const LaunchDetails::LoopRate &loop : details.loops)
+      json.object([&] {
+        json.attribute("graph", loop.graph);
+        json.attribute("loop", loop.loop);
+        json.attribute("iterations", count(loop.iterations));
+        json.attribute("cycles", count(loop.cycles));
+        json.attribute("iterations_per_cycle", loop.achieved);
+        json.attribute("resource_bound", loop.resourceBound);
+        json.attribute("recurrence_bound", loop.recurrenceBound);
+      });
+  });
+  json.attributeObject("stalls", [&] {
+    for (auto [cause, cycles] : llvm::enumerate(details.stalls))
+      json.attribute(getStallCauseName(cause), count(cycles));
+  });
+  json.attributeObject("memory", [&] {
+    json.attribute("loads", count(details.memoryLoads));
+    json.attribute("stores", count(details.memoryStores));
+  });
+  json.attributeArray("utilization", [&] {
+    for (const LaunchDetails::UnitUse &use : details.units)
+      json.object([&] {
+        json.attribute("element", llvm::formatv("{0},{1}", use.row, use.col));
+        json.attribute("unit", use.unit);
+        json.attribute("busy_cycles", count(use.busyCycles));
+        json.attribute("busy_fraction",
+                       details.cycles ? double(use.busyCycles) / details.cycles
+                                      : 0.0);
+      });
+  });
+}
+
 /// One successful run: where, how long, and for a dataflow backend what
 /// the program did.
 void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
@@ -105,6 +146,8 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
     });
     json.attribute("tokens_moved", count(details.tokensMoved));
     json.attribute("peak_queue_occupancy", count(details.peakQueueOccupancy));
+    if (details.hasTiming)
+      writeTiming(json, details);
   });
 }
 
@@ -134,7 +177,9 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
     else
       decision.reason = policy.error;
     json.attribute("offloadable", decision.offloadable);
-    if (decision.offloadable)
+    if (decision.offloadable && !decision.reason.empty())
+      json.attribute("backend_used", getBackendName(decision.runOn));
+    if (decision.reason.empty())
       json.attribute("reason", nullptr);
     else
       json.attribute("reason", decision.reason);
@@ -182,9 +227,12 @@ loom_status_t writeReport(const Policy &policy) {
 }
 
 void writeReportAtExit() {
-  // An unwritable report must not turn a finished run into a crash; say so
-  // and let the program's own exit status stand.
-  if (writeReport(getPolicy()) != LOOM_STATUS_OK)
+  // An unwritable report or trace must not turn a finished run into a
+  // crash; say so and let the program's own exit status stand.
+  Policy policy = getPolicy();
+  if (writeReport(policy) != LOOM_STATUS_OK)
+    llvm::errs() << "loom: error: " << getLastError() << "\n";
+  if (writeSimTrace(policy) != LOOM_STATUS_OK)
     llvm::errs() << "loom: error: " << getLastError() << "\n";
 }
 } // namespace

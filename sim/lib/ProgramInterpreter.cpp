@@ -647,10 +647,15 @@ llvm::Error ProgramInterpreter::runGraphLaunch(Operation *op, Frame &frame) {
       return fail("graph '" + launch.getCallee() + "': memory input #" +
                   llvm::Twine(i) + " is a null pointer");
   }
-  EmulatorOptions emulatorOptions;
-  emulatorOptions.firingBudget = options.firingBudget;
-  llvm::Expected<EmulationResult> result =
-      DataflowEmulator::runGraph(graph, values, memories, emulatorOptions);
+  llvm::Expected<EmulationResult> result = [&] {
+    if (options.graphRunner)
+      return options.graphRunner(graph, values, memories,
+                                 options.firingBudget);
+    EmulatorOptions emulatorOptions;
+    emulatorOptions.firingBudget = options.firingBudget;
+    return DataflowEmulator::runGraph(graph, values, memories,
+                                      emulatorOptions);
+  }();
   if (!result)
     return result.takeError();
   for (auto [value, token] :

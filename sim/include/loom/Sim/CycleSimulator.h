@@ -115,6 +115,19 @@ void writeChromeTrace(llvm::raw_ostream &os, const fabric::Fabric &fabric,
                       const fabric::Mapping &mapping,
                       llvm::ArrayRef<TraceEvent> trace);
 
+/// The firings of one graph launch placed on a run's simulated time line.
+struct TraceSegmentRef {
+  const fabric::Mapping *mapping = nullptr;
+  /// The launch's first cycle on the run's time line.
+  uint64_t startCycle = 0;
+  llvm::ArrayRef<TraceEvent> events;
+};
+
+/// writeChromeTrace for a whole run: the launches of several graphs, one
+/// after another on one fabric (the runtime's LOOM_TRACE).
+void writeChromeTrace(llvm::raw_ostream &os, const fabric::Fabric &fabric,
+                      llvm::ArrayRef<TraceSegmentRef> segments);
+
 } // namespace loom::sim
 
 #endif // LOOM_SIM_CYCLESIMULATOR_H

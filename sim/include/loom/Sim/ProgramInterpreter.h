@@ -52,6 +52,14 @@ struct InterpreterOptions {
   /// Called once per executed dynamic work item (serialized by the
   /// interpreter; the order is the schedule's).
   std::function<void(const WorkItemId &, const TokenValue &)> onWorkItem;
+  /// Runs one graph launch in place of the DataflowEmulator (the `sim`
+  /// backend times it on a fabric). It must produce exactly what
+  /// DataflowEmulator::runGraph would; it may be called from several workers
+  /// at once. Unset, the emulator runs every graph launch.
+  std::function<llvm::Expected<EmulationResult>(
+      dataflow::GraphOp graph, llvm::ArrayRef<TokenValue> valueInputs,
+      llvm::ArrayRef<MemoryBuffer *> memories, uint64_t firingBudget)>
+      graphRunner;
 };
 
 /// What one top-level thread or graph launch did.
