@@ -31,7 +31,7 @@ constexpr int kUnitHeight = 13;
 constexpr int kMemoryStrip = 20;
 constexpr int kKeyWidth = 260;
 constexpr unsigned kMaxKeyEntries = 48;
-constexpr size_t kMaxLabel = 19;
+constexpr size_t kMaxLabel = 16;
 
 struct Point {
   int x = 0, y = 0;
@@ -156,9 +156,14 @@ std::string MappingPicture::actorLabel(unsigned actor) const {
     StringRef op = mapping.actors[actor].opName;
     label = op.substr(op.find('.') + 1).str();
   }
-  if (label.size() > kMaxLabel)
-    label = label.substr(0, kMaxLabel - 2) + "..";
-  return label;
+  if (label.size() <= kMaxLabel)
+    return label;
+  // Cut at a character boundary: never inside a UTF-8 sequence, which would
+  // make the document ill-formed.
+  size_t cut = kMaxLabel - 2;
+  while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80)
+    --cut;
+  return label.substr(0, cut) + "..";
 }
 
 /// Hues a golden angle apart stay distinct for the first dozens of nets.
@@ -315,9 +320,11 @@ void MappingPicture::drawKey() {
                   "fill=\"{2}\"/>\n",
                   x, y + 1, netColour(net));
     os << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"10\">a{2}.{3} {4}: "
-                  "{5} uses, {6} hops</text>\n",
+                  "{5} use{6}, {7} hop{8}</text>\n",
                   x + 16, y + 10, producer, result,
-                  escapeXML(actorLabel(producer)), entry.second.size(), hops);
+                  escapeXML(actorLabel(producer)), entry.second.size(),
+                  entry.second.size() == 1 ? "" : "s", hops,
+                  hops == 1 ? "" : "s");
   }
 }
 

@@ -94,6 +94,14 @@ TEST_F(MappingSVGTest, UsesLabelsAndEscapesThem) {
   EXPECT_EQ(svg.find("x<<2"), std::string::npos);
 }
 
+TEST_F(MappingSVGTest, ShortensLongLabelsAtCharacterBoundaries) {
+  // 13 ASCII characters, then 'é' (two bytes) across the cut at 14 bytes.
+  SmallVector<std::string> labels(mapping.actors.size(), "x");
+  labels[3] = "abcdefghijklm\xC3\xA9tail";
+  std::string svg = render(fabric, mapping, labels);
+  EXPECT_NE(svg.find(">alu: abcdefghijklm.. (a3)</text>"), std::string::npos);
+}
+
 TEST_F(MappingSVGTest, IsDeterministic) {
   EXPECT_EQ(render(fabric, mapping), render(fabric, mapping));
   Fabric big = loadPreset("cgra-8x8");
