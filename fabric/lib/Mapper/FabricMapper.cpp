@@ -65,8 +65,10 @@ static llvm::Error checkMemoryReach(const MapProblem &problem,
 }
 
 /// Channel shares of successive placement attempts: after a routing
-/// failure, placement charges element traffic earlier and spreads more.
-static constexpr double kChannelShares[] = {1.0, 0.75, 0.5, 0.25};
+/// failure, placement charges element traffic earlier and spreads more, and
+/// starts from another seed (derived from the user's, so still
+/// deterministic).
+static constexpr double kChannelShares[] = {1.0, 0.75, 0.5, 0.5, 0.25, 0.25};
 
 /// Places, binds memories and routes once with `channelShare`.
 static llvm::Expected<Mapping>
@@ -114,10 +116,12 @@ llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
     return tech.takeError();
   SwitchDistances distances = computeSwitchDistances(fabric);
   std::string congestion;
-  for (double channelShare : kChannelShares) {
+  for (auto [attempt, channelShare] : llvm::enumerate(kChannelShares)) {
+    MapperOptions attemptOptions = options;
+    attemptOptions.seed = options.seed + attempt * 0x9E3779B97F4A7C15ull;
     llvm::Expected<Mapping> mapping =
-        placeAndRoute(problem, fabric, *tech, distances, options, channelShare,
-                      deadline, congestion);
+        placeAndRoute(problem, fabric, *tech, distances, attemptOptions,
+                      channelShare, deadline, congestion);
     if (!mapping || congestion.empty()) {
       if (mapping)
         mapping->seconds = deadline.elapsed();

@@ -23,11 +23,41 @@ using namespace loom;
 using namespace loom::mapper;
 
 static constexpr double kEdgeWeight = 1.0;
-static constexpr double kRecurrenceWeight = 4.0;
+/// Added per hop of a recurrence edge, on top of its net's wire length.
+static constexpr double kRecurrenceExtraWeight = 3.0;
+static constexpr double kRecurrenceWeight =
+    kEdgeWeight + kRecurrenceExtraWeight;
 static constexpr double kMemoryWeight = 2.0;
 /// Moves per temperature: kMovesFactor * actors^(4/3), as in VPR.
-static constexpr double kMovesFactor = 10.0;
+static constexpr double kMovesFactor = 4.0;
 static constexpr unsigned kMaxTemperatureSteps = 2000;
+
+/// The wire length estimate of a net: the half perimeter of the bounding
+/// box of its elements (the hops of a mesh route for up to three
+/// terminals), scaled for larger fan-out as a Steiner tree needs more.
+static double netWireLength(const MapProblem &problem,
+                            const fabric::Fabric &fabric,
+                            llvm::ArrayRef<uint32_t> elementOfActor,
+                            uint32_t netIndex) {
+  const MapNet &net = problem.nets[netIndex];
+  llvm::ArrayRef<fabric::ProcessingElement> elements = fabric.getElements();
+  const fabric::ProcessingElement &source =
+      elements[elementOfActor[net.producer]];
+  unsigned minRow = source.row, maxRow = source.row;
+  unsigned minCol = source.col, maxCol = source.col;
+  for (uint32_t e : net.edges) {
+    const fabric::ProcessingElement &sink =
+        elements[elementOfActor[problem.edges[e].consumer]];
+    minRow = std::min(minRow, sink.row);
+    maxRow = std::max(maxRow, sink.row);
+    minCol = std::min(minCol, sink.col);
+    maxCol = std::max(maxCol, sink.col);
+  }
+  unsigned terminals = 1 + net.edges.size();
+  double fanout =
+      terminals <= 3 ? 1.0 : std::min(2.8, 1.0 + 0.06 * (terminals - 3));
+  return kEdgeWeight * fanout * ((maxRow - minRow) + (maxCol - minCol));
+}
 
 namespace {
 class Annealer {
@@ -51,11 +81,19 @@ public:
 
 private:
   uint32_t elementOf(uint32_t actor) const { return elementOfActor[actor]; }
+  /// The recurrence surcharge of an edge (0 off recurrences).
   double edgeCost(uint32_t edgeIndex) const {
     const MapEdge &edge = problem.edges[edgeIndex];
-    double weight = edge.inRecurrence ? kRecurrenceWeight : kEdgeWeight;
-    return weight *
+    if (!edge.inRecurrence)
+      return 0;
+    return kRecurrenceExtraWeight *
            distances.hops(elementOf(edge.producer), elementOf(edge.consumer));
+  }
+  double netsCost(llvm::ArrayRef<uint32_t> nets) const {
+    double sum = 0;
+    for (uint32_t net : nets)
+      sum += netWireLength(problem, fabric, elementOfActor, net);
+    return sum;
   }
   double memoryCost(uint32_t actor) const {
     const MapActor &info = problem.actors[actor];
@@ -207,8 +245,8 @@ bool Annealer::propose(unsigned window, uint32_t &actor, uint32_t &slot,
 }
 
 double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
-  double before = localCost(actor, other);
   pressure.collectNets(actor, other, movedNets);
+  double before = localCost(actor, other) + netsCost(movedNets);
   pressure.update(movedNets, elementOfActor, -1);
   uint32_t oldSlot = slotOfActor[actor];
   actorOfSlot[oldSlot] = -1;
@@ -216,7 +254,8 @@ double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
     moveTo(other, oldSlot);
   moveTo(actor, slot);
   pressure.update(movedNets, elementOfActor, +1);
-  return localCost(actor, other) - before + pressure.takeDelta();
+  return localCost(actor, other) + netsCost(movedNets) - before +
+         pressure.takeDelta();
 }
 
 double Annealer::initialTemperature() {
@@ -320,19 +359,18 @@ double mapper::placementCost(const MapProblem &problem,
     return tech.slots[slotOfActor[actor]].element;
   };
   double sum = 0;
-  for (const MapEdge &edge : problem.edges) {
-    if (edge.net < 0)
-      continue;
-    double weight = edge.inRecurrence ? kRecurrenceWeight : kEdgeWeight;
-    sum += weight *
-           distances.hops(elementOf(edge.producer), elementOf(edge.consumer));
-  }
+  for (const MapEdge &edge : problem.edges)
+    if (edge.net >= 0 && edge.inRecurrence)
+      sum += kRecurrenceExtraWeight *
+             distances.hops(elementOf(edge.producer), elementOf(edge.consumer));
   llvm::SmallVector<uint32_t, 0> elementOfActor;
   for (auto [actor, info] : llvm::enumerate(problem.actors)) {
     elementOfActor.push_back(elementOf(actor));
     if (info.isLoad || info.isStore)
       sum += kMemoryWeight * distances.nearestMemoryHops[elementOf(actor)];
   }
+  for (uint32_t net = 0; net < problem.nets.size(); ++net)
+    sum += netWireLength(problem, fabric, elementOfActor, net);
   return sum +
          ElementPressure(problem, fabric, channelShare).recount(elementOfActor);
 }
