@@ -64,11 +64,13 @@ static llvm::Error checkMemoryReach(const MapProblem &problem,
   return llvm::Error::success();
 }
 
-/// Channel shares of successive placement attempts: after a routing
-/// failure, placement charges element traffic earlier and spreads more, and
-/// starts from another seed (derived from the user's, so still
-/// deterministic).
-static constexpr double kChannelShares[] = {1.0, 0.75, 0.5, 0.5, 0.25, 0.25};
+/// Channel shares of successive placement attempts. Values passing through
+/// an element use its channels too, so the first attempt already keeps a
+/// quarter of them free; after a routing failure placement starts from
+/// another seed (derived from the user's, so still deterministic) with
+/// other shares, mostly lower ones that spread actors more.
+static constexpr double kChannelShares[] = {0.75, 0.5,  1.0,  0.75,
+                                            0.5,  0.25, 0.75, 0.5};
 
 /// Places, binds memories and routes once with `channelShare`.
 static llvm::Expected<Mapping>

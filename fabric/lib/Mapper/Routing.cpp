@@ -8,7 +8,9 @@
 // most `channels` nets. Each round rips up and reroutes every net in net
 // order with link cost (1 + history) * (1 + present * overuse); after a round
 // with overused links their history grows and the present factor doubles,
-// so nets negotiate who detours. Memory interface nodes are never crossed.
+// so nets negotiate who detours. Routing stops after maxRoutingIterations
+// rounds or kStallRounds rounds without progress. Memory interface nodes
+// are never crossed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,8 @@ using fabric::SwitchNode;
 static constexpr double kInitialPresentFactor = 0.5;
 static constexpr double kPresentGrowth = 2.0;
 static constexpr double kHistoryFactor = 1.0;
+/// Rounds without a lower total overuse after which routing gives up.
+static constexpr unsigned kStallRounds = 12;
 
 namespace {
 /// A routed net: which links it uses and, per node on its tree, the link
@@ -233,7 +237,9 @@ Routing Router::collect() const {
 llvm::Expected<Routing> Router::run(const MapperOptions &options,
                                     const Deadline &deadline) {
   unsigned rounds = std::max(1u, options.maxRoutingIterations);
-  for (unsigned round = 0; round < rounds; ++round) {
+  unsigned round = 0, bestOveruse = UINT_MAX, stalled = 0;
+  while (round < rounds) {
+    ++round;
     for (uint32_t netIndex = 0; netIndex < problem.nets.size(); ++netIndex) {
       if (deadline.expired())
         return deadline.error(problem, fabric, "routing");
@@ -241,17 +247,28 @@ llvm::Expected<Routing> Router::run(const MapperOptions &options,
       if (llvm::Error error = routeNet(netIndex))
         return std::move(error);
     }
-    if (!congested())
-      return collect();
+    unsigned overuse = 0;
     for (auto [link, used] : llvm::enumerate(occupancy)) {
       unsigned channels = fabric.getLinks()[link].channels;
-      if (used > channels)
-        history[link] += kHistoryFactor * (used - channels);
+      if (used <= channels)
+        continue;
+      overuse += used - channels;
+      history[link] += kHistoryFactor * (used - channels);
+    }
+    if (overuse == 0)
+      return collect();
+    // A negotiation that stopped improving will not converge: give the
+    // placement another chance early instead of spending every round.
+    if (overuse < bestOveruse) {
+      bestOveruse = overuse;
+      stalled = 0;
+    } else if (++stalled == kStallRounds) {
+      break;
     }
     presentFactor *= kPresentGrowth;
   }
   Routing failed;
-  failed.congestion = llvm::toString(congestionError(rounds));
+  failed.congestion = llvm::toString(congestionError(round));
   return failed;
 }
 

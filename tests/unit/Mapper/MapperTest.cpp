@@ -113,9 +113,7 @@ TEST(MapperTest, SameInputsGiveTheSameMapping) {
 }
 
 /// Other seeds give other, equally valid mappings: the copy loop on the
-/// small fabric and four lanes (40 actors) on cgra-8x8. (Four lanes on
-/// cgra-4x4 fill it so densely that some seeds fail to route;
-/// docs/mapper.md, Limits.)
+/// small fabric and four lanes (40 actors) on cgra-8x8.
 TEST(MapperTest, EverySeedGivesAValidMapping) {
   auto context = makeContext();
   OwningOpRef<ModuleOp> copy =
