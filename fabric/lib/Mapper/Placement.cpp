@@ -3,11 +3,13 @@
 // Part of the Loom project.
 //
 // One actor per function unit. The cost estimates route lengths before any
-// route exists: every edge between two actors costs the hop distance between
-// their elements' switches, four times over when the edge lies on a
-// recurrence (a loop-carried value: its latency bounds the loop's rate), and
-// every memory actor costs twice its hops to the nearest memory interface (a
-// request and its response). The start is a greedy compact placement; the
+// route exists: every net costs the half perimeter of its elements' bounding
+// box (scaled up for large fan-out), every recurrence edge (a loop-carried
+// value: its latency bounds the loop's rate) three times its hop distance
+// on top, every memory actor twice its hops to the nearest memory interface
+// (a request and its response), and ElementPressure charges elements with
+// more values in or out than their channels. The start is a greedy compact
+// placement (per-edge distances to the neighbours placed so far); the
 // annealing schedule follows VPR (adaptive cooling and a shrinking move
 // window) and is driven only by a std::mt19937_64 seeded from the options,
 // so the result depends on the inputs alone.
