@@ -5,15 +5,20 @@
 // The command-line face of LoomFabric: checks a fabric file or preset and
 // prints every error with its JSON path, lists and dumps the embedded
 // presets (so a user can start a custom fabric from one) and summarizes what
-// a fabric contains.
+// a fabric contains. It also checks mapping configurations and draws them
+// (docs/mapping.md), so both can be tested without running the mapper.
 //
 //===----------------------------------------------------------------------===//
 
 #include "loom/Fabric/FabricParser.h"
+#include "loom/Fabric/MappingIO.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,6 +40,24 @@ static cl::opt<std::string> dumpArg("dump",
 static cl::opt<bool> listPresets("list-presets",
                                  cl::desc("List the embedded presets"),
                                  cl::cat(category));
+
+static cl::opt<std::string> checkMappingArg(
+    "check-mapping",
+    cl::desc("Verify a mapping configuration against its fabric"),
+    cl::value_desc("mapping.json"), cl::cat(category));
+static cl::opt<std::string>
+    mappingSvgArg("mapping-svg",
+                  cl::desc("Draw a mapping configuration as SVG"),
+                  cl::value_desc("mapping.json"), cl::cat(category));
+static cl::opt<std::string> fabricArg(
+    "fabric",
+    cl::desc("The fabric of --check-mapping/--mapping-svg (default: the "
+             "preset named by the mapping's \"fabric\")"),
+    cl::value_desc("preset|file.json"), cl::cat(category));
+static cl::opt<std::string> outputArg("o",
+                                      cl::desc("Output file of --mapping-svg"),
+                                      cl::value_desc("file"), cl::init("-"),
+                                      cl::cat(category));
 
 static int reportError(Error error) {
   WithColor::error(errs(), "loom-fabric") << toString(std::move(error)) << "\n";
@@ -73,18 +96,73 @@ static void printSummary(const Fabric &fabric, raw_ostream &os) {
        << " banks\n";
 }
 
+/// Loads the configuration at `path` and verifies it against --fabric, or
+/// against the fabric the configuration names.
+static Expected<std::pair<Fabric, Mapping>> loadMapping(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!buffer)
+    return createStringError(buffer.getError(), "cannot read '%s': %s",
+                             path.str().c_str(),
+                             buffer.getError().message().c_str());
+  StringRef json = (*buffer)->getBuffer();
+  std::string fabricName = fabricArg;
+  if (fabricName.empty()) {
+    Expected<std::string> named = readMappingFabricName(json, path);
+    if (!named)
+      return named.takeError();
+    fabricName = *named;
+  }
+  Expected<Fabric> fabric = loadFabric(fabricName);
+  if (!fabric)
+    return fabric.takeError();
+  Expected<Mapping> mapping = parseMappingJSON(json, path, *fabric);
+  if (!mapping)
+    return mapping.takeError();
+  return std::pair(std::move(*fabric), std::move(*mapping));
+}
+
+static int runMappingMode() {
+  StringRef path = checkMappingArg.empty() ? mappingSvgArg : checkMappingArg;
+  Expected<std::pair<Fabric, Mapping>> loaded = loadMapping(path);
+  if (!loaded)
+    return reportError(loaded.takeError());
+  auto &[fabric, mapping] = *loaded;
+  if (!checkMappingArg.empty()) {
+    uint64_t hops = 0;
+    for (const EdgeRoute &edge : mapping.edges)
+      hops += edge.links.size();
+    outs() << path << ": valid mapping of graph '" << mapping.graphName
+           << "' on '" << fabric.getName() << "' (" << mapping.actors.size()
+           << " actors, " << mapping.edges.size() << " edges, " << hops
+           << " edge hops, " << mapping.memories.size()
+           << " memory bindings)\n";
+    return 0;
+  }
+  std::error_code ec;
+  ToolOutputFile output(outputArg, ec, sys::fs::OF_Text);
+  if (ec)
+    return reportError(createStringError(
+        ec, "cannot write '%s': %s", outputArg.c_str(), ec.message().c_str()));
+  renderMappingSVG(output.os(), fabric, mapping);
+  output.keep();
+  return 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Loom fabric descriptions\n");
   int modes = !validateArg.empty() + !summaryArg.empty() + !dumpArg.empty() +
-              listPresets;
+              listPresets + !checkMappingArg.empty() + !mappingSvgArg.empty();
   if (modes != 1) {
     WithColor::error(errs(), "loom-fabric")
         << "give exactly one of --validate, --summary, --dump, "
-           "--list-presets\n";
+           "--list-presets, --check-mapping, --mapping-svg\n";
     return 2;
   }
+  if (!checkMappingArg.empty() || !mappingSvgArg.empty())
+    return runMappingMode();
   if (listPresets) {
     for (const Preset &preset : getPresets())
       outs() << left_justify(preset.name, 18) << preset.description

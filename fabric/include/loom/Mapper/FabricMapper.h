@@ -33,6 +33,16 @@ struct MapperOptions {
   unsigned maxRoutingIterations = 50;
 };
 
+/// The actors of `graph` in the actor order of Mapping.h: the body's
+/// operations in program order, dataflow.graph.return excluded.
+llvm::SmallVector<mlir::Operation *> getGraphActors(dataflow::GraphOp graph);
+
+/// The edges of `graph` in the edge order of Mapping.h, endpoints only (no
+/// links, latency 0, capacity 0). The token-carrying block arguments are the
+/// non-memref ones, %start (argument 0) included: its uses are FIFOs too.
+llvm::SmallVector<fabric::EdgeRoute, 0>
+enumerateGraphEdges(dataflow::GraphOp graph);
+
 /// Maps `graph` onto `fabric`. Fails with a message that names what could not
 /// be placed or routed and why, e.g. "no function unit on cgra-4x4 supports
 /// arith.divf (class float-div)", "graph @g has 20 memory actors but

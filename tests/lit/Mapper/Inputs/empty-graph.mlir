@@ -1,0 +1,3 @@
+dataflow.graph private @empty(%start: none) {
+ dataflow.graph.return complete(%start)
+}

@@ -1,0 +1,175 @@
+//===- MapperTest.cpp - mappings the mapper returns
+//------------------------===//
+//
+// Part of the Loom project.
+//
+// Every mapping is checked against all of Mapping.h's promises
+// (MappingChecks.h); the graphs are the lowered copy loop of samples/ir, a
+// hand-numbered graph and synthetic lane graphs up to 100 actors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MappingChecks.h"
+
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+
+using namespace mlir;
+using namespace loom;
+using namespace loom::fabric;
+using namespace loom::mapper;
+using namespace loom::mapper::testing;
+
+namespace {
+
+Mapping mapOrFail(dataflow::GraphOp graph, const Fabric &fabric,
+                  const MapperOptions &options = {}) {
+  llvm::Expected<Mapping> mapping = mapGraph(graph, fabric, options);
+  if (!mapping) {
+    ADD_FAILURE() << llvm::toString(mapping.takeError());
+    return Mapping();
+  }
+  return std::move(*mapping);
+}
+
+class CopyLoopTest : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(CopyLoopTest, MapsWithEveryPromiseKept) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module =
+      parseModule(*context, readSourceFile("samples/ir/for.mlir"));
+  ASSERT_TRUE(module);
+  dataflow::GraphOp graph = findGraph(*module, "copy_loop");
+  Fabric fabric = loadPreset(GetParam());
+  Mapping mapping = mapOrFail(graph, fabric);
+  EXPECT_TRUE(isValidMapping(graph, fabric, mapping));
+  EXPECT_EQ(mapping.memories.size(), 2u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, CopyLoopTest,
+                         ::testing::Values("cgra-4x4", "cgra-8x8",
+                                           "cgra-8x8-hetero"));
+
+TEST(MapperTest, NumbersActorsAndEdgesAsMappingHSays) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module = parseModule(*context, R"mlir(
+    dataflow.graph private @order(%start: none) values(%x: i32)
+        -> values(i32) {
+      %c = dataflow.constant %start {value = 1 : i32} : i32
+      %a = arith.addi %x, %c : i32
+      %b = arith.muli %c, %a : i32
+      dataflow.graph.return %start, %b : none, i32
+    })mlir");
+  ASSERT_TRUE(module);
+  dataflow::GraphOp graph = findGraph(*module);
+  Fabric fabric = loadPreset("cgra-4x4");
+  Mapping mapping = mapOrFail(graph, fabric);
+  ASSERT_TRUE(isValidMapping(graph, fabric, mapping));
+  ASSERT_EQ(mapping.actors.size(), 3u);
+  EXPECT_EQ(mapping.actors[0].opName, "dataflow.constant");
+  EXPECT_EQ(mapping.actors[2].opName, "arith.muli");
+  // {producer, result, consumer, operand}: the constant's two uses, the
+  // add's, the product to graph.return (its values come before the
+  // completion witness), then %start's and %x's uses.
+  const int32_t b = kGraphBoundary;
+  const int32_t expected[][4] = {{0, 0, 1, 1}, {0, 0, 2, 0}, {1, 0, 2, 1},
+                                 {2, 0, b, 0}, {b, 0, 0, 0}, {b, 0, b, 1},
+                                 {b, 1, 1, 0}};
+  ASSERT_EQ(mapping.edges.size(), std::size(expected));
+  for (auto [edge, want] : llvm::zip_equal(mapping.edges, expected)) {
+    EXPECT_EQ(edge.producer, want[0]);
+    EXPECT_EQ(int32_t(edge.result), want[1]);
+    EXPECT_EQ(edge.consumer, want[2]);
+    EXPECT_EQ(int32_t(edge.operand), want[3]);
+  }
+  // The constant and the add both need an element's one ALU: they sit on
+  // neighbouring elements and the product next to (or with) one of them,
+  // so exactly two of the three inner edges cross one link each.
+  EXPECT_EQ(mapping.totalHops, 2u);
+  unsigned local = 0;
+  for (unsigned e = 0; e < 3; ++e) {
+    EXPECT_LE(mapping.edges[e].links.size(), 1u);
+    if (mapping.edges[e].links.empty()) {
+      ++local;
+      EXPECT_EQ(mapping.edges[e].capacity, kLocalBypassCapacity);
+      EXPECT_EQ(mapping.edges[e].latency, 0u);
+    }
+  }
+  EXPECT_EQ(local, 1u);
+  EXPECT_EQ(mapping.edges[3].capacity, kUnboundedCapacity);
+  EXPECT_EQ(mapping.edges[3].latency, 0u);
+}
+
+TEST(MapperTest, SameInputsGiveTheSameMapping) {
+  auto context = makeContext();
+  std::string text = makeLaneGraph(6);
+  OwningOpRef<ModuleOp> first = parseModule(*context, text);
+  OwningOpRef<ModuleOp> second = parseModule(*context, text);
+  ASSERT_TRUE(first && second);
+  Fabric fabric = loadPreset("cgra-8x8");
+  Mapping a = mapOrFail(findGraph(*first), fabric);
+  Mapping b = mapOrFail(findGraph(*second), fabric);
+  EXPECT_TRUE(sameMapping(a, b));
+  EXPECT_GT(a.totalHops, 0u);
+}
+
+/// Other seeds give other, equally valid mappings: the copy loop on the
+/// small fabric and four lanes (40 actors) on cgra-8x8.
+TEST(MapperTest, EverySeedGivesAValidMapping) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> copy =
+      parseModule(*context, readSourceFile("samples/ir/for.mlir"));
+  OwningOpRef<ModuleOp> lanes = parseModule(*context, makeLaneGraph(4));
+  ASSERT_TRUE(copy && lanes);
+  Fabric small = loadPreset("cgra-4x4");
+  Fabric big = loadPreset("cgra-8x8");
+  for (uint64_t seed : {1, 2, 3, 42, 12345}) {
+    MapperOptions options;
+    options.seed = seed;
+    dataflow::GraphOp copyLoop = findGraph(*copy, "copy_loop");
+    EXPECT_TRUE(
+        isValidMapping(copyLoop, small, mapOrFail(copyLoop, small, options)))
+        << "seed " << seed;
+    dataflow::GraphOp lanesGraph = findGraph(*lanes);
+    EXPECT_TRUE(
+        isValidMapping(lanesGraph, big, mapOrFail(lanesGraph, big, options)))
+        << "seed " << seed;
+  }
+}
+
+TEST(MapperTest, HeteroPlacesFloatActorsOnFloatElements) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module = parseModule(*context, makeLaneGraph(8));
+  ASSERT_TRUE(module);
+  dataflow::GraphOp graph = findGraph(*module);
+  Fabric fabric = loadPreset("cgra-8x8-hetero");
+  Mapping mapping = mapOrFail(graph, fabric);
+  ASSERT_TRUE(isValidMapping(graph, fabric, mapping));
+  unsigned floatActors = 0;
+  for (const ActorPlacement &actor : mapping.actors) {
+    OperationClass cls = *classifyOperation(actor.opName);
+    if (cls != OperationClass::FloatAdd && cls != OperationClass::FloatMul)
+      continue;
+    ++floatActors;
+    unsigned col = fabric.getElements()[actor.element].col;
+    EXPECT_TRUE(col <= 1 || col >= 6) << actor.opName << " in column " << col;
+  }
+  EXPECT_EQ(floatActors, 24u);
+}
+
+TEST(MapperTest, HundredActorsOnCgra8x8InWellUnderTwoSeconds) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module = parseModule(*context, makeLaneGraph(10));
+  ASSERT_TRUE(module);
+  dataflow::GraphOp graph = findGraph(*module);
+  ASSERT_EQ(getGraphActors(graph).size(), 100u);
+  Fabric fabric = loadPreset("cgra-8x8");
+  Mapping mapping = mapOrFail(graph, fabric);
+  EXPECT_TRUE(isValidMapping(graph, fabric, mapping));
+  EXPECT_LT(mapping.seconds, 2.0);
+  RecordProperty("seconds", std::to_string(mapping.seconds));
+  std::printf("100 actors on cgra-8x8: %.3f s, %llu hops, cost %g\n",
+              mapping.seconds, (unsigned long long)mapping.totalHops,
+              mapping.placementCost);
+}
+
+} // namespace
