@@ -21,7 +21,7 @@
 
 #include "loom/Fabric/Fabric.h"
 #include "loom/Fabric/Mapping.h"
-#include "loom/Mapper/FabricMapper.h"
+#include "loom/Mapper/CachedMapping.h"
 #include "loom/Sim/CycleSimulator.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -80,8 +80,10 @@ std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
                                      const Fabric &fabric) {
   auto simKernel = std::make_unique<SimKernel>();
   mlir::ModuleOp module = getArtifactModule(kernel);
+  loom::fabric::MappingCache cache = loom::fabric::MappingCache::fromEnvironment();
   for (auto graph : module.getOps<dataflow::GraphOp>()) {
-    llvm::Expected<Mapping> mapping = loom::mapper::mapGraph(graph, fabric);
+    llvm::Expected<Mapping> mapping =
+        loom::mapper::mapGraphCached(graph, fabric, cache, {});
     if (!mapping) {
       simKernel->problem = ("graph @" + graph.getSymName() +
                             " cannot be mapped on " + fabric.getName() + ": " +
