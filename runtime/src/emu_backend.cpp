@@ -202,8 +202,10 @@ std::optional<int64_t> readIntegerArgument(const loom_kernel_desc_t &kernel,
     return 0;
   uint64_t raw = 0;
   std::memcpy(&raw, args[index], bytes);
+  // Signed in its width, as the expression reads an argument: an i1 true
+  // is -1 (a kernel that widens it unsigned says `zext`).
   if (kernel.args[index].type == LOOM_TYPE_I1)
-    return int64_t(raw & 1);
+    return llvm::SignExtend64(raw & 1, 1);
   return llvm::SignExtend64(raw, bytes * 8);
 }
 
