@@ -84,6 +84,32 @@ struct KernelResult {
 };
 } // namespace
 
+/// "%3 = 'n', %4 = 'm'": the names of the arguments `expression` uses.
+static std::string describeExpressionArguments(StringRef expression,
+                                               const KernelManifest &manifest) {
+  SmallVector<unsigned> seen;
+  std::string legend;
+  for (size_t at = expression.find('%'); at != StringRef::npos;
+       at = expression.find('%', at + 1)) {
+    unsigned index;
+    StringRef digits = expression.drop_front(at + 1).take_while(isDigit);
+    if (digits.getAsInteger(10, index) || index >= manifest.args.size() ||
+        manifest.args[index].name.empty() || llvm::is_contained(seen, index))
+      continue;
+    seen.push_back(index);
+    legend += (legend.empty() ? "" : ", ") + ("%" + digits).str() + " = '" +
+              manifest.args[index].name + "'";
+  }
+  return legend;
+}
+
+/// " where %3 = 'n'", or "" when the expression names no argument.
+static std::string describeLegend(StringRef expression,
+                                  const KernelManifest &manifest) {
+  std::string legend = describeExpressionArguments(expression, manifest);
+  return legend.empty() ? "" : " where " + legend;
+}
+
 /// Copies the bounds of the pointer arguments into the manifest and says
 /// in a remark which arguments the emu backend checks and which it cannot.
 static void recordParamExtents(Function &kernel,
@@ -107,7 +133,7 @@ static void recordParamExtents(Function &kernel,
                arg.extent.empty()
                    ? who + " is not bounds-checked: " + arg.uncheckedReason
                    : who + " is bounds-checked: its element indices lie in " +
-                         arg.extent);
+                         arg.extent + describeLegend(arg.extent, manifest));
   }
 }
 

@@ -90,13 +90,39 @@ private:
 };
 } // namespace
 
+/// Limits that keep the expression small and within what the runtime's
+/// evaluator accepts (it refuses nesting deeper than 200): an index that
+/// needs more is left unchecked rather than embedded. Checking each value
+/// as it is built bounds every parent, so shared subexpressions cannot
+/// grow the text exponentially.
+static constexpr size_t kMaxExpressionLength = 4096;
+static constexpr unsigned kMaxExpressionNesting = 64;
+
+static unsigned getNesting(StringRef expression) {
+  unsigned depth = 0, deepest = 0;
+  for (char c : expression) {
+    if (c == '(')
+      deepest = std::max(deepest, ++depth);
+    else if (c == ')')
+      --depth;
+  }
+  return deepest;
+}
+
 FailureOr<std::string> ExtentBuilder::build(Value value) {
   auto it = cache.find(value);
   if (it != cache.end())
     return it->second;
   FailureOr<std::string> expression = buildUncached(value);
-  if (succeeded(expression))
-    cache[value] = *expression;
+  if (failed(expression))
+    return failure();
+  if (expression->size() > kMaxExpressionLength ||
+      getNesting(*expression) > kMaxExpressionNesting)
+    return fail("its index expression is larger than the bounds analysis "
+                "keeps (" +
+                llvm::Twine(kMaxExpressionLength) + " characters, " +
+                llvm::Twine(kMaxExpressionNesting) + " levels)");
+  cache[value] = *expression;
   return expression;
 }
 

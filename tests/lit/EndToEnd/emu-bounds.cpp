@@ -30,11 +30,11 @@
 // RUN:   %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 //
-// REMARK-DAG: remark: kernel 'emu_stencil': argument 'in' (#0) is bounds-checked: its element indices lie in (hull {{.+}}) [-Rpass-analysis=loom]
-// REMARK-DAG: remark: kernel 'emu_stencil': argument 'out' (#1) is bounds-checked: its element indices lie in (zext 32 (for 1 (add 32 %2 -1))) [-Rpass-analysis=loom]
-// REMARK-DAG: remark: kernel 'emu_rows': argument 'a' (#0) is bounds-checked: its element indices lie in (add 32 (mul 32 (for 0 %1) %2) (for 0 %2)) [-Rpass-analysis=loom]
+// REMARK-DAG: remark: kernel 'emu_stencil': argument 'in' (#0) is bounds-checked: its element indices lie in (hull {{.+}}) where %2 = 'n' [-Rpass-analysis=loom]
+// REMARK-DAG: remark: kernel 'emu_stencil': argument 'out' (#1) is bounds-checked: its element indices lie in (zext 32 (for 1 (add 32 %2 -1))) where %2 = 'n' [-Rpass-analysis=loom]
+// REMARK-DAG: remark: kernel 'emu_rows': argument 'a' (#0) is bounds-checked: its element indices lie in (add 32 (mul 32 (for 0 %1) %2) (for 0 %2)) where %1 = 'rows', %2 = 'cols' [-Rpass-analysis=loom]
 // REMARK-DAG: remark: kernel 'emu_gather': argument 'x' (#0) is not bounds-checked: the index of 'memref.load' {{.*}}cannot be bounded: it depends on a value loaded from memory by 'memref.load' {{.*}}(a data-dependent index) [-Rpass-analysis=loom]
-// REMARK-DAG: remark: kernel 'emu_gather': argument 'idx' (#1) is bounds-checked: its element indices lie in (zext 32 (for 0 %3)) [-Rpass-analysis=loom]
+// REMARK-DAG: remark: kernel 'emu_gather': argument 'idx' (#1) is bounds-checked: its element indices lie in (zext 32 (for 0 %3)) where %3 = 'n' [-Rpass-analysis=loom]
 //
 // CHECK: stencil out[1] = 3 out[8] = 24 rows a[11] = 5 gather y[3] = 7
 // CHECK-NEXT: PASS

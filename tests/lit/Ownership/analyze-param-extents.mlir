@@ -161,3 +161,85 @@ func.func @mixed(%a: memref<?xf32>, %unused: memref<?xf32>, %u: i32,
   }
   return
 }
+
+// -----
+
+// Doubling an index 70 times nests its expression deeper than the analysis
+// keeps (the text would double each time): the parameter stays unchecked.
+// CHECK-LABEL: func.func @too_deep
+//  CHECK-SAME: {loom.unchecked = "the index of 'memref.store' at {{[^ ]+}} cannot be bounded: its index expression is larger than the bounds analysis keeps (4096 characters, 64 levels)"}
+func.func @too_deep(%a: memref<?xf32>, %n: index) {
+  %z = arith.constant 0.0 : f32
+  %v0 = arith.addi %n, %n : index
+  %v1 = arith.addi %v0, %v0 : index
+  %v2 = arith.addi %v1, %v1 : index
+  %v3 = arith.addi %v2, %v2 : index
+  %v4 = arith.addi %v3, %v3 : index
+  %v5 = arith.addi %v4, %v4 : index
+  %v6 = arith.addi %v5, %v5 : index
+  %v7 = arith.addi %v6, %v6 : index
+  %v8 = arith.addi %v7, %v7 : index
+  %v9 = arith.addi %v8, %v8 : index
+  %v10 = arith.addi %v9, %v9 : index
+  %v11 = arith.addi %v10, %v10 : index
+  %v12 = arith.addi %v11, %v11 : index
+  %v13 = arith.addi %v12, %v12 : index
+  %v14 = arith.addi %v13, %v13 : index
+  %v15 = arith.addi %v14, %v14 : index
+  %v16 = arith.addi %v15, %v15 : index
+  %v17 = arith.addi %v16, %v16 : index
+  %v18 = arith.addi %v17, %v17 : index
+  %v19 = arith.addi %v18, %v18 : index
+  %v20 = arith.addi %v19, %v19 : index
+  %v21 = arith.addi %v20, %v20 : index
+  %v22 = arith.addi %v21, %v21 : index
+  %v23 = arith.addi %v22, %v22 : index
+  %v24 = arith.addi %v23, %v23 : index
+  %v25 = arith.addi %v24, %v24 : index
+  %v26 = arith.addi %v25, %v25 : index
+  %v27 = arith.addi %v26, %v26 : index
+  %v28 = arith.addi %v27, %v27 : index
+  %v29 = arith.addi %v28, %v28 : index
+  %v30 = arith.addi %v29, %v29 : index
+  %v31 = arith.addi %v30, %v30 : index
+  %v32 = arith.addi %v31, %v31 : index
+  %v33 = arith.addi %v32, %v32 : index
+  %v34 = arith.addi %v33, %v33 : index
+  %v35 = arith.addi %v34, %v34 : index
+  %v36 = arith.addi %v35, %v35 : index
+  %v37 = arith.addi %v36, %v36 : index
+  %v38 = arith.addi %v37, %v37 : index
+  %v39 = arith.addi %v38, %v38 : index
+  %v40 = arith.addi %v39, %v39 : index
+  %v41 = arith.addi %v40, %v40 : index
+  %v42 = arith.addi %v41, %v41 : index
+  %v43 = arith.addi %v42, %v42 : index
+  %v44 = arith.addi %v43, %v43 : index
+  %v45 = arith.addi %v44, %v44 : index
+  %v46 = arith.addi %v45, %v45 : index
+  %v47 = arith.addi %v46, %v46 : index
+  %v48 = arith.addi %v47, %v47 : index
+  %v49 = arith.addi %v48, %v48 : index
+  %v50 = arith.addi %v49, %v49 : index
+  %v51 = arith.addi %v50, %v50 : index
+  %v52 = arith.addi %v51, %v51 : index
+  %v53 = arith.addi %v52, %v52 : index
+  %v54 = arith.addi %v53, %v53 : index
+  %v55 = arith.addi %v54, %v54 : index
+  %v56 = arith.addi %v55, %v55 : index
+  %v57 = arith.addi %v56, %v56 : index
+  %v58 = arith.addi %v57, %v57 : index
+  %v59 = arith.addi %v58, %v58 : index
+  %v60 = arith.addi %v59, %v59 : index
+  %v61 = arith.addi %v60, %v60 : index
+  %v62 = arith.addi %v61, %v61 : index
+  %v63 = arith.addi %v62, %v62 : index
+  %v64 = arith.addi %v63, %v63 : index
+  %v65 = arith.addi %v64, %v64 : index
+  %v66 = arith.addi %v65, %v65 : index
+  %v67 = arith.addi %v66, %v66 : index
+  %v68 = arith.addi %v67, %v67 : index
+  %v69 = arith.addi %v68, %v68 : index
+  memref.store %z, %a[%v69] : memref<?xf32>
+  return
+}
