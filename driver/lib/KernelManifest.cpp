@@ -214,7 +214,7 @@ public:
         ptr(PointerType::getUnqual(context)), i32(Type::getInt32Ty(context)),
         i64(Type::getInt64Ty(context)) {
     // loom_arg_desc_t, loom_kernel_desc_t, loom_module_desc_t.
-    argType = StructType::create(context, {ptr, i32, i32, i32, i32},
+    argType = StructType::create(context, {ptr, i32, i32, i32, i32, ptr, ptr},
                                  "struct.loom_arg_desc_t");
     kernelType = StructType::create(
         context, {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, ptr, i64, ptr, ptr},
@@ -235,21 +235,26 @@ public:
   Constant *kernel(const KernelDescriptorInput &input, unsigned index) {
     const KernelManifest &m = *input.manifest;
     std::string prefix = "__loom.k" + std::to_string(index);
+    Constant *null = ConstantPointerNull::get(cast<PointerType>(ptr));
+    auto optionalString = [&](StringRef text, const Twine &name) {
+      return text.empty() ? null : string(text, name);
+    };
     SmallVector<Constant *> args;
     for (const ArgManifest &arg : m.args)
       args.push_back(ConstantStruct::get(
           argType,
           {string(arg.name, prefix + ".argname"),
            ConstantInt::get(i32, arg.kind), ConstantInt::get(i32, arg.type),
-           ConstantInt::get(i32, arg.flags), ConstantInt::get(i32, 0)}));
-    Constant *argArray = ConstantPointerNull::get(cast<PointerType>(ptr));
+           ConstantInt::get(i32, arg.flags), ConstantInt::get(i32, 0),
+           optionalString(arg.extent, prefix + ".extent"),
+           optionalString(arg.uncheckedReason, prefix + ".unchecked")}));
+    Constant *argArray = null;
     if (!args.empty()) {
       auto *type = ArrayType::get(argType, args.size());
       argArray =
           new GlobalVariable(module, type, true, GlobalValue::PrivateLinkage,
                              ConstantArray::get(type, args), prefix + ".args");
     }
-    Constant *null = ConstantPointerNull::get(cast<PointerType>(ptr));
     bool hasArtifact = !input.artifact.empty();
     std::string digest =
         hasArtifact ? toHex(SHA256::hash(

@@ -21,6 +21,7 @@
 #include "loom/Driver/KernelManifest.h"
 #include "loom/Driver/Remarks.h"
 #include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/loomrt.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -83,6 +84,59 @@ struct KernelResult {
 };
 } // namespace
 
+/// "%3 = 'n', %4 = 'm'": the names of the arguments `expression` uses.
+static std::string describeExpressionArguments(StringRef expression,
+                                               const KernelManifest &manifest) {
+  SmallVector<unsigned> seen;
+  std::string legend;
+  for (size_t at = expression.find('%'); at != StringRef::npos;
+       at = expression.find('%', at + 1)) {
+    unsigned index;
+    StringRef digits = expression.drop_front(at + 1).take_while(isDigit);
+    if (digits.getAsInteger(10, index) || index >= manifest.args.size() ||
+        manifest.args[index].name.empty() || llvm::is_contained(seen, index))
+      continue;
+    seen.push_back(index);
+    legend += (legend.empty() ? "" : ", ") + ("%" + digits).str() + " = '" +
+              manifest.args[index].name + "'";
+  }
+  return legend;
+}
+
+/// " where %3 = 'n'", or "" when the expression names no argument.
+static std::string describeLegend(StringRef expression,
+                                  const KernelManifest &manifest) {
+  std::string legend = describeExpressionArguments(expression, manifest);
+  return legend.empty() ? "" : " where " + legend;
+}
+
+/// Copies the bounds of the pointer arguments into the manifest and says
+/// in a remark which arguments the emu backend checks and which it cannot.
+static void recordParamExtents(Function &kernel,
+                               const compiler::KernelStages &stages,
+                               KernelManifest &manifest) {
+  if (stages.paramExtents.size() != manifest.args.size())
+    return;
+  for (auto [i, arg] : llvm::enumerate(manifest.args)) {
+    if (arg.kind != LOOM_ARG_POINTER)
+      continue;
+    const compiler::ParamExtent &param = stages.paramExtents[i];
+    arg.extent = param.extent;
+    arg.uncheckedReason = param.extent.empty() && param.uncheckedReason.empty()
+                              ? "the compiler derived no bound for it"
+                              : param.uncheckedReason;
+    std::string who = "kernel '" + manifest.name + "': argument " +
+                      (arg.name.empty() ? "" : "'" + arg.name + "' ") + "(#" +
+                      std::to_string(i) + ")";
+    emitRemark(kernel, RemarkKind::Analysis, "ArgumentBounds",
+               manifest.location,
+               arg.extent.empty()
+                   ? who + " is not bounds-checked: " + arg.uncheckedReason
+                   : who + " is bounds-checked: its element indices lie in " +
+                         arg.extent + describeLegend(arg.extent, manifest));
+  }
+}
+
 /// Runs the device path of `kernel` and fills `result`.
 static void compileDevice(Function &kernel, const OffloadOptions &options,
                           KernelResult &result) {
@@ -112,6 +166,7 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
     return;
   }
   result.artifact = stages.dataflow;
+  recordParamExtents(kernel, stages, result.manifest);
 }
 
 /// Creates the stub that replaces `kernel` under its original symbol and

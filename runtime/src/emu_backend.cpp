@@ -7,8 +7,10 @@
 // dataflow.thread bodies it launches) is interpreted op by op here; every
 // dataflow.graph launch runs on the token-level DataflowEmulator (LoomSim).
 // Pointer arguments are bound to the caller's arrays without a copy: a
-// memref parameter as a MemoryBuffer over the array, an !llvm.ptr parameter
-// (a pointer the raising kept) as its address.
+// memref parameter as a MemoryBuffer over the array whose extent is the
+// manifest's bounds expression evaluated with the launch's scalars (so
+// every access is checked), an !llvm.ptr parameter (a pointer the raising
+// kept) as its address.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Sim/ComputeSemantics.h"
+#include "loom/Sim/ExtentExpression.h"
 #include "loom/Sim/MemoryBuffer.h"
 #include "loom/Sim/ProgramInterpreter.h"
 
@@ -170,6 +173,63 @@ std::string checkParameters(const loom_kernel_desc_t &kernel,
   return checkScalarTypes(kernel, func);
 }
 
+/// The signed value of argument `index` when it is an integer scalar of
+/// the kernel (the bounds expressions' leaves), else std::nullopt. With
+/// null `args` every integer reads as 0 (to check an expression's form).
+std::optional<int64_t> readIntegerArgument(const loom_kernel_desc_t &kernel,
+                                           void **args, unsigned index) {
+  if (index >= kernel.num_args || kernel.args[index].kind != LOOM_ARG_SCALAR)
+    return std::nullopt;
+  unsigned bytes;
+  switch (kernel.args[index].type) {
+  case LOOM_TYPE_I1:
+  case LOOM_TYPE_I8:
+    bytes = 1;
+    break;
+  case LOOM_TYPE_I16:
+    bytes = 2;
+    break;
+  case LOOM_TYPE_I32:
+    bytes = 4;
+    break;
+  case LOOM_TYPE_I64:
+    bytes = 8;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (!args)
+    return 0;
+  uint64_t raw = 0;
+  std::memcpy(&raw, args[index], bytes);
+  // Signed in its width, as the expression reads an argument: an i1 true
+  // is -1 (a kernel that widens it unsigned says `zext`).
+  if (kernel.args[index].type == LOOM_TYPE_I1)
+    return llvm::SignExtend64(raw & 1, 1);
+  return llvm::SignExtend64(raw, bytes * 8);
+}
+
+/// A corrupt or mismatched manifest: every bounds expression must parse
+/// and name integer scalars only, whatever the launch's values.
+std::string checkExtents(const loom_kernel_desc_t &kernel) {
+  for (unsigned i = 0; i < kernel.num_args; ++i) {
+    const loom_arg_desc_t &arg = kernel.args[i];
+    if (arg.kind != LOOM_ARG_POINTER || !arg.extent)
+      continue;
+    llvm::Expected<loom::sim::IndexRange> range =
+        loom::sim::evaluateIndexRange(arg.extent, [&](unsigned index) {
+          return readIntegerArgument(kernel, nullptr, index);
+        });
+    if (!range)
+      return ("the bounds expression '" + llvm::Twine(arg.extent) +
+              "' of argument #" + llvm::Twine(i) + " ('" +
+              (arg.name ? arg.name : "") +
+              "') is malformed: " + llvm::toString(range.takeError()))
+          .str();
+  }
+  return "";
+}
+
 std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   auto program = std::make_unique<EmuProgram>();
   DialectRegistry registry;
@@ -211,6 +271,8 @@ std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   }
   program->problem = checkParameters(kernel, program->kernel);
   if (program->problem.empty())
+    program->problem = checkExtents(kernel);
+  if (program->problem.empty())
     program->problem = ProgramInterpreter::checkFunction(program->kernel);
   return program;
 }
@@ -236,6 +298,66 @@ TokenValue readScalar(Type type, const void *storage) {
           loom::sim::getSupportedFloatSemantics(type))
     return TokenValue::getFloatBits(*semantics, bits);
   return TokenValue::getInteger(bits);
+}
+/// Records that pointer argument `index` is not bounds-checked and why.
+void recordUnchecked(const loom_kernel_desc_t &kernel, unsigned index,
+                     LaunchDetails &details, llvm::StringRef why = "") {
+  const loom_arg_desc_t &arg = kernel.args[index];
+  LaunchDetails::PointerBinding binding;
+  binding.index = index;
+  binding.name = arg.name ? arg.name : "";
+  binding.uncheckedReason = !why.empty()           ? why.str()
+                            : arg.unchecked_reason ? arg.unchecked_reason
+                                                   : "the manifest gives no "
+                                                     "bound";
+  details.pointerBindings.push_back(std::move(binding));
+}
+
+/// Binds the caller's array behind pointer argument `index`: with the
+/// extent its bounds expression gives for this launch, so that an access
+/// outside it is the emulator's out-of-bounds error, or unchecked when the
+/// expression has no bound for these arguments.
+std::shared_ptr<MemoryBuffer> bindPointer(const loom_kernel_desc_t &kernel,
+                                          void **args, unsigned index,
+                                          Type elementType,
+                                          LaunchDetails &details) {
+  void *pointer = *static_cast<void **>(args[index]);
+  const char *expression = kernel.args[index].extent;
+  auto unchecked = [&](llvm::StringRef why) {
+    recordUnchecked(kernel, index, details, why);
+    return std::make_shared<MemoryBuffer>(elementType, pointer, std::nullopt);
+  };
+  if (!expression)
+    return unchecked("");
+  // prepare() checked the expression's form.
+  llvm::Expected<loom::sim::IndexRange> range =
+      loom::sim::evaluateIndexRange(expression, [&](unsigned i) {
+        return readIntegerArgument(kernel, args, i);
+      });
+  if (!range)
+    return unchecked(llvm::toString(range.takeError()));
+  int64_t extent = 0;
+  switch (range->kind) {
+  case loom::sim::IndexRange::Kind::Unknown:
+    return unchecked("no bound for this launch: " + range->reason);
+  case loom::sim::IndexRange::Kind::NoAccess:
+    break;
+  case loom::sim::IndexRange::Kind::Bounded:
+    // A negative index is legal C through a pointer into an array; the
+    // buffer cannot start before the pointer, so leave it unchecked.
+    if (range->lowest < 0)
+      return unchecked("the kernel may access index " +
+                       std::to_string(range->lowest) + ", before the pointer");
+    extent = range->highest + 1;
+    break;
+  }
+  LaunchDetails::PointerBinding binding;
+  binding.index = index;
+  binding.name = kernel.args[index].name ? kernel.args[index].name : "";
+  binding.checked = true;
+  binding.extent = extent;
+  details.pointerBindings.push_back(std::move(binding));
+  return std::make_shared<MemoryBuffer>(elementType, pointer, extent);
 }
 } // namespace
 
@@ -276,6 +398,7 @@ loom_status_t loom::rt::runArtifact(llvm::StringRef caller,
     Type type = arg.getType();
     if (isa<LLVM::LLVMPointerType>(type)) {
       // Accesses through it are not bounds-checked, as in native code.
+      recordUnchecked(kernel, i, details);
       void *pointer = *static_cast<void **>(args[i]);
       arguments[i].token =
           TokenValue::getInteger(64, reinterpret_cast<uintptr_t>(pointer));
@@ -284,10 +407,9 @@ loom_status_t loom::rt::runArtifact(llvm::StringRef caller,
     if (auto memref = dyn_cast<MemRefType>(type)) {
       void *pointer = *static_cast<void **>(args[i]);
       // A null pointer stays unbound: an access through it is an error.
-      // A pointer's extent is unknown: its accesses are not bounds-checked.
       if (pointer)
-        arguments[i].memory = std::make_shared<MemoryBuffer>(
-            memref.getElementType(), pointer, std::nullopt);
+        arguments[i].memory =
+            bindPointer(kernel, args, i, memref.getElementType(), details);
       continue;
     }
     arguments[i].token = readScalar(type, args[i]);

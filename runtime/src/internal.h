@@ -134,6 +134,17 @@ struct LaunchDetails {
   std::array<uint64_t, 3> firingsByKind = {0, 0, 0};
   uint64_t tokensMoved = 0;
   uint64_t peakQueueOccupancy = 0;
+  /// How the dataflow backend bound each pointer argument.
+  struct PointerBinding {
+    unsigned index = 0;
+    std::string name;
+    /// Accesses are checked against [0, extent).
+    bool checked = false;
+    int64_t extent = 0;
+    /// Why accesses are not checked; empty when they are.
+    std::string uncheckedReason;
+  };
+  std::vector<PointerBinding> pointerBindings;
   /// The rest is known for the sim backend only.
   bool hasTiming = false;
   std::string fabric;

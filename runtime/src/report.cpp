@@ -146,6 +146,20 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
     });
     json.attribute("tokens_moved", count(details.tokensMoved));
     json.attribute("peak_queue_occupancy", count(details.peakQueueOccupancy));
+    // Which pointer arguments the emulator bounds-checked, and how far.
+    json.attributeArray("pointer_arguments", [&] {
+      for (const LaunchDetails::PointerBinding &binding :
+           details.pointerBindings)
+        json.object([&] {
+          json.attribute("index", count(binding.index));
+          json.attribute("name", binding.name);
+          json.attribute("checked", binding.checked);
+          if (binding.checked)
+            json.attribute("extent", binding.extent);
+          else
+            json.attribute("reason", binding.uncheckedReason);
+        });
+    });
     if (details.hasTiming)
       writeTiming(json, details);
   });

@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Import.h"
@@ -33,6 +34,8 @@ using namespace llvm;
 using namespace loom::compiler;
 
 void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
+  // On the structured program, before threads move accesses around.
+  pm.addPass(ownership::createAnalyzeParamExtentsPass());
   pm.addPass(ownership::createAttachHintsPass());
   pm.addPass(ownership::createAttachLoopFactsPass());
   pm.addPass(ownership::createParallelizeLoopsPass());
@@ -43,6 +46,27 @@ void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
 void loom::compiler::buildDataflowPipeline(mlir::OpPassManager &pm) {
   pm.addPass(conversion::createLowerSCFToDataflowPass());
   pm.addPass(dataflow::createValidateDataflowPass());
+}
+
+/// Copies the bounds analysis' verdict on each parameter of the kernel.
+static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
+                                KernelStages &stages) {
+  auto func = module.lookupSymbol<mlir::FunctionOpInterface>(symbol);
+  if (!func)
+    return;
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    ParamExtent param;
+    if (auto extent = func.getArgAttrOfType<mlir::StringAttr>(i, "loom.extent"))
+      param.extent = extent.str();
+    else if (auto reason =
+                 func.getArgAttrOfType<mlir::StringAttr>(i, "loom.unchecked"))
+      param.uncheckedReason = reason.str();
+    else if (isa<mlir::LLVM::LLVMPointerType>(func.getArgumentTypes()[i]))
+      param.uncheckedReason =
+          "the raising kept it an LLVM pointer, which InstructionCore code "
+          "accesses without bounds";
+    stages.paramExtents.push_back(std::move(param));
+  }
 }
 
 Error loom::compiler::compileKernel(const Module &kernelModule,
@@ -90,6 +114,7 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
         (diagnostics.empty() ? std::string() : ": " + diagnostics));
   raw_string_ostream scf(stages.scf);
   imported->print(scf);
+  collectParamExtents(*imported, symbol, stages);
 
   // Part 3: every spatial region becomes a graph and its launch; the result
   // must pass the finalized-program validator.

@@ -8,6 +8,7 @@
 
 #include "loom/KernelCompiler/KernelCompiler.h"
 #include "loom/Sim/ComputeSemantics.h"
+#include "loom/Sim/ExtentExpression.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Verifier.h"
@@ -58,6 +59,8 @@ loom::raisecheck::compileToDataflow(const Module &original, StringRef symbol,
     return fail("not lowered: " + toString(std::move(error)) + blocker);
   }
   DataflowKernel compiled;
+  for (const loom::compiler::ParamExtent &param : stages.paramExtents)
+    compiled.extents.push_back(param.extent);
   // Parsed from its text, as the runtime parses the embedded artifact.
   // Named like the --loom-save-temps file, so emulator errors locate the
   // failing actor in it.
@@ -92,6 +95,34 @@ static TokenValue getScalarToken(mlir::Type type, uint64_t bits) {
   return TokenValue::getInteger(value);
 }
 
+/// The element count to bind parameter `index` with: the buffer's, or the
+/// derived extent when the kernel's bounds expression gives a smaller one.
+static Expected<int64_t> getBoundCount(DataflowKernel &kernel, unsigned index,
+                                       int64_t count, ArrayRef<ArgSpec> specs) {
+  if (index >= kernel.extents.size() || kernel.extents[index].empty())
+    return count;
+  mlir::func::FuncOp func = kernel.kernel;
+  auto getScalar = [&](unsigned i) -> std::optional<int64_t> {
+    if (i >= specs.size() || specs[i].isBuffer)
+      return std::nullopt;
+    mlir::Type type = func.getArgumentTypes()[i];
+    if (!type.isSignlessInteger() || type.getIntOrFloatBitWidth() > 64)
+      return std::nullopt;
+    return SignExtend64(specs[i].scalarBits, type.getIntOrFloatBitWidth());
+  };
+  Expected<loom::sim::IndexRange> range =
+      loom::sim::evaluateIndexRange(kernel.extents[index], getScalar);
+  if (!range)
+    return fail("the bounds expression '" + kernel.extents[index] +
+                "' of parameter #" + Twine(index) +
+                " is malformed: " + toString(range.takeError()));
+  if (range->kind == loom::sim::IndexRange::Kind::NoAccess)
+    return 0;
+  if (range->kind == loom::sim::IndexRange::Kind::Bounded && range->lowest >= 0)
+    return std::min(count, range->highest + 1);
+  return count;
+}
+
 Expected<uint64_t> loom::raisecheck::runOnEmulator(DataflowKernel &kernel,
                                                    ArrayRef<void *> data,
                                                    ArrayRef<ArgSpec> specs) {
@@ -122,9 +153,13 @@ Expected<uint64_t> loom::raisecheck::runOnEmulator(DataflowKernel &kernel,
     unsigned elementBytes =
         element.isIndex() ? 8
                           : std::max(1u, element.getIntOrFloatBitWidth() / 8);
-    int64_t count = spec.count * getElementSize(spec.kind) / elementBytes;
+    Expected<int64_t> count = getBoundCount(
+        kernel, index, spec.count * getElementSize(spec.kind) / elementBytes,
+        specs);
+    if (!count)
+      return count.takeError();
     arguments[index].memory =
-        std::make_shared<HostBuffer>(element, data[index], count);
+        std::make_shared<HostBuffer>(element, data[index], *count);
   }
   loom::sim::ProgramInterpreter interpreter(*kernel.module,
                                             loom::sim::InterpreterOptions());

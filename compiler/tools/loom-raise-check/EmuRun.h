@@ -31,6 +31,9 @@ struct DataflowKernel {
   mlir::func::FuncOp kernel;
   /// Actor firings summed over every runOnEmulator() call.
   uint64_t firings = 0;
+  /// Per parameter, the bounds expression the kernel compiler derived
+  /// (empty: unchecked), as loom-clang++ puts it in the manifest.
+  std::vector<std::string> extents;
 };
 
 /// Compiles `symbol` of `original` to its dataflow program and parses it
@@ -42,10 +45,12 @@ llvm::Expected<DataflowKernel> compileToDataflow(const llvm::Module &original,
                                                  mlir::MLIRContext &context);
 
 /// Runs `kernel` with the buffers at `data` (bound in place, bounds-checked
-/// against their element counts) and the scalars of `specs` on the program
-/// interpreter with one worker (the check compares results, which a
-/// race-free kernel computes the same on any number of workers). Returns
-/// the result's bits (0 for void).
+/// against their element counts, or against the extent the parameter's
+/// bounds expression gives when that is smaller, as LOOM_BACKEND=emu binds
+/// it: a derived bound that is too small shows as an out-of-bounds error) and
+/// the scalars of `specs` on the program interpreter with one worker (the check
+/// compares results, which a race-free kernel computes the same on any number
+/// of workers). Returns the result's bits (0 for void).
 llvm::Expected<uint64_t> runOnEmulator(DataflowKernel &kernel,
                                        llvm::ArrayRef<void *> data,
                                        llvm::ArrayRef<ArgSpec> specs);

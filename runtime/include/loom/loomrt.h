@@ -27,7 +27,7 @@ extern "C" {
 /* Bumped whenever a descriptor layout below changes. A module compiled for
  * another version is refused at registration with LOOM_STATUS_INVALID_ARGUMENT.
  */
-#define LOOM_RT_ABI_VERSION 1u
+#define LOOM_RT_ABI_VERSION 2u
 
 typedef enum loom_status_e {
   LOOM_STATUS_OK = 0,                 /* success; always zero */
@@ -81,6 +81,13 @@ typedef struct loom_arg_desc_t {
   uint32_t type;    /* loom_type_t */
   uint32_t flags;   /* LOOM_ARG_FLAG_* */
   uint32_t reserved;
+  /* Pointer arguments only: the closed-form expression of the scalar
+   * arguments that covers every element index the kernel accesses through
+   * the pointer (format: docs/runtime.md, "Bounds of pointer arguments");
+   * the emu backend binds exactly that many elements. NULL when no bound
+   * was derived; `unchecked_reason` then says why. */
+  const char *extent;
+  const char *unchecked_reason;
 } loom_arg_desc_t;
 
 /* Everything the runtime knows about one kernel. Emitted by the compiler as

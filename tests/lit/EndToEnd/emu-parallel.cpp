@@ -2,7 +2,8 @@
 // dense dataflow.thread with one instance per iteration; emu runs the
 // instances on LOOM_WORKERS workers, each instance's graph in its own
 // emulator run. Checked against a native reference, with 1 and 4 workers;
-// the report's launch log counts the same instances and firings either way.
+// the report's launch log counts the same instances and firings either way,
+// and both pointers bound with the 64 elements the loop accesses.
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
@@ -40,7 +41,21 @@
 // LOG-NEXT: "memory": 192
 // LOG-NEXT: },
 // LOG-NEXT: "tokens_moved": 1728,
-// LOG-NEXT: "peak_queue_occupancy": 1
+// LOG-NEXT: "peak_queue_occupancy": 1,
+// LOG-NEXT: "pointer_arguments": [
+// LOG-NEXT: {
+// LOG-NEXT: "index": 1,
+// LOG-NEXT: "name": "x",
+// LOG-NEXT: "checked": true,
+// LOG-NEXT: "extent": 64
+// LOG-NEXT: },
+// LOG-NEXT: {
+// LOG-NEXT: "index": 2,
+// LOG-NEXT: "name": "y",
+// LOG-NEXT: "checked": true,
+// LOG-NEXT: "extent": 64
+// LOG-NEXT: }
+// LOG-NEXT: ]
 // LOG-NEXT: }
 // LOG-NEXT: ]
 

@@ -133,8 +133,8 @@ TEST_F(RuntimeTest, RefusesModuleOfOtherAbiVersion) {
       makeModule(kernels, 1, "n.cpp", LOOM_RT_ABI_VERSION + 1);
   EXPECT_EQ(loom_rt_register_module(&module), LOOM_STATUS_INVALID_ARGUMENT);
   EXPECT_STREQ(loom_last_error_message(),
-               "loom_rt_register_module: module 'n.cpp' has ABI version 2, "
-               "expected 1; rebuild it with the loom-clang++ of this runtime");
+               "loom_rt_register_module: module 'n.cpp' has ABI version 3, "
+               "expected 2; rebuild it with the loom-clang++ of this runtime");
   const loom_kernel_desc_t *found = nullptr;
   EXPECT_EQ(loom_rt_lookup_kernel("newer", &found), LOOM_STATUS_NOT_FOUND);
 }

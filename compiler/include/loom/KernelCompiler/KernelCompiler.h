@@ -26,6 +26,16 @@ struct KernelCompileOptions {
   std::string fabric;
 };
 
+/// What the bounds analysis (loom-analyze-param-extents) found for one
+/// kernel parameter. Scalars have neither field set.
+struct ParamExtent {
+  /// The expression covering every index the kernel accesses the pointer
+  /// parameter at (format in docs/runtime.md); empty when unchecked.
+  std::string extent;
+  /// Why a pointer parameter has no extent; empty when it has one.
+  std::string uncheckedReason;
+};
+
 /// The textual forms a kernel passes through. Empty strings mark stages the
 /// kernel did not reach.
 struct KernelStages {
@@ -35,11 +45,14 @@ struct KernelStages {
   /// The decisions the pipeline made (raising, parallelization, threads),
   /// one sentence each, for -Rpass-analysis=loom.
   std::vector<std::string> remarks;
+  /// One entry per kernel parameter once the kernel was raised; empty
+  /// before that.
+  std::vector<ParamExtent> paramExtents;
 };
 
 /// Adds the ownership passes the kernel compiler runs after raising:
-/// attach hints and loop facts, parallelize loops, form threads and spatial
-/// regions.
+/// derive the index ranges of memref parameters, attach hints and loop facts,
+/// parallelize loops, form threads and spatial regions.
 void buildOwnershipPipeline(mlir::OpPassManager &pm);
 
 /// Adds SCF-to-dataflow lowering and the finalized-program validator.

@@ -35,6 +35,37 @@ def AttachHintsPass : Pass<"loom-attach-hints", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def AnalyzeParamExtentsPass
+    : Pass<"loom-analyze-param-extents", "::mlir::ModuleOp"> {
+  let summary = "Derive the element range each memref parameter is accessed in";
+  let description = [{
+    For every memref parameter of every function, derives a closed-form
+    expression of the function's integer parameters that covers every index
+    the function loads or stores through it, and records it on the parameter:
+
+      func.func @vadd(%a: memref<?xf32>, ..., %n: i32)
+        scf.for %i = %c0 to %n' step %c1 { memref.load %a[%i] ... }
+    =>
+      func.func @vadd(%a: memref<?xf32> {loom.extent = "(for 0 (sext 32 %3))"}, ...)
+
+    The expression (documented in docs/runtime.md, "Bounds of pointer
+    arguments") is evaluated by the runtime with the launch's actual scalar
+    arguments as interval arithmetic: the loop `(for lb ub)` stands for every
+    value its induction variable takes, an access inside a loop that runs no
+    iteration contributes nothing, and arithmetic that may leave its bit
+    width makes the bound unknown for that launch. It is sound, never
+    smaller than the indices a run can access, because every operand is
+    over-approximated: guards (`scf.if`) are ignored, selects take both sides.
+
+    A parameter whose indices cannot be bounded this way (an index loaded
+    from memory, an iter_arg such as a pointer walk, a while loop's value,
+    a memref handed to another operation than a load or store) gets
+    `loom.unchecked = "<reason>"` naming the first such access instead. Run
+    it on the structured program, before ownership moves accesses into
+    threads.
+  }];
+}
+
 def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {
   let summary = "Attach proven trip-count ranges and divisibility to scf.for loops";
   let description = [{

@@ -26,6 +26,10 @@ struct ArgManifest {
   unsigned kind = 0;  ///< loom_arg_kind_t
   unsigned type = 0;  ///< loom_type_t (element type for pointers)
   unsigned flags = 0; ///< LOOM_ARG_FLAG_*
+  /// Pointer arguments: the bounds expression (docs/runtime.md) or, when
+  /// empty, why there is none in `uncheckedReason`.
+  std::string extent;
+  std::string uncheckedReason;
 };
 
 struct KernelManifest {
