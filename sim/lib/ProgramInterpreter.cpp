@@ -13,8 +13,10 @@
 //
 // Regions run block by block: cf terminators pick the next block, any other
 // terminator hands its operands to the op that owns the region (scf.for,
-// scf.while, an interpreted call, ...). The LLVM memory subset and calls
-// are in HostOps.cpp.
+// scf.while, an interpreted call, ...). Every op run counts against the
+// step budget, so host code that never ends is an error, not a hang. The
+// SCF ops are in HostControlFlow.cpp, the LLVM memory subset and calls in
+// HostOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -262,8 +264,10 @@ ProgramInterpreter::runRegion(Region &region, ArrayRef<ProgramValue> arguments,
       if (llvm::Error error = runOp(op, frame))
         return error;
     }
-    if (!terminator)
+    if (!terminator) {
+      frame.loop = enclosingLoop;
       return llvm::Error::success();
+    }
     blockArguments.clear();
     llvm::Expected<Block *> next =
         getBranchTarget(*terminator, frame.env, blockArguments);

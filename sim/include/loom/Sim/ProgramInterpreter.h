@@ -4,9 +4,10 @@
 //
 // Interprets the host part of a dataflow program (a func.func and the
 // dataflow.thread bodies it launches, the InstructionCore code: SCF and cf
-// control flow, arith/math through the compute table, memref and the LLVM
-// memory subset, calls) op by op and runs every
-// dataflow.graph.launch on the token-level DataflowEmulator. Thread launches
+// control flow, arith/math and LLVM-dialect arithmetic through the compute
+// table, memref and the LLVM memory subset, calls) op by op, within a step
+// budget, and runs every dataflow.graph.launch on the token-level
+// DataflowEmulator. Thread launches
 // follow Part 4: dense domains of any rank run their instances on the
 // WorkScheduler's workers in no particular order, dynamic-work domains run
 // their items through the bounded work-stealing scheduler. This is the one
