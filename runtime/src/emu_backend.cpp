@@ -253,7 +253,11 @@ std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   });
   llvm::StringRef text(kernel.artifact,
                        static_cast<size_t>(kernel.artifact_size));
-  program->module = parseSourceString<ModuleOp>(text, program->context.get());
+  // Named like the file --loom-save-temps writes, so that a location in an
+  // error (a runaway host loop, a faulting actor) points into it.
+  program->module = parseSourceString<ModuleOp>(
+      text, ParserConfig(program->context.get()),
+      (llvm::Twine(kernel.name) + ".dfg.mlir").str());
   if (!program->module) {
     program->problem = "emu cannot parse the artifact: " + firstError;
     return program;
@@ -367,8 +371,9 @@ std::string loom::rt::getEmuProblem(const loom_kernel_desc_t &kernel) {
 
 loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
                                  const loom_kernel_desc_t &kernel, void **args,
-                                 void *outResult, unsigned numWorkers,
+                                 void *outResult, const Policy &policy,
                                  LaunchDetails &details) {
+  unsigned numWorkers = policy.workers;
   EmuProgram &program = getProgram(kernel);
   assert(program.problem.empty() && "decide() admits runnable kernels only");
   std::lock_guard<std::mutex> lock(program.runMutex);
@@ -398,6 +403,8 @@ loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
   }
   loom::sim::InterpreterOptions options;
   options.numWorkers = numWorkers;
+  options.stepBudget = policy.emuMaxSteps.value_or(options.stepBudget);
+  options.stepBudgetSetting = "LOOM_EMU_MAX_STEPS";
   ProgramInterpreter interpreter(*program.module, options);
   llvm::Expected<llvm::SmallVector<ProgramValue>> returned =
       interpreter.run(func, arguments);
