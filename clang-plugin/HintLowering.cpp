@@ -430,6 +430,16 @@ lowerLoopCarriers(Function &function, LoweringState &state) {
   return candidates;
 }
 
+/// Whether `function` invokes something or has a landing pad: the code that
+/// needs a personality function.
+static bool hasExceptionHandling(const Function &function) {
+  for (const BasicBlock &block : function)
+    for (const Instruction &instruction : block)
+      if (instruction.isEHPad() || isa<InvokeInst>(instruction))
+        return true;
+  return false;
+}
+
 /// Outlines the loop headed by `header` into a new kernel function.
 static void outlineCandidate(Function &function, BasicBlock *header,
                              StringRef location, unsigned ordinal,
@@ -453,6 +463,13 @@ static void outlineCandidate(Function &function, BasicBlock *header,
                "kernel: it is not a single-entry region");
     return;
   }
+  // CodeExtractor gives the new function the enclosing function's
+  // personality. A loop without invokes or landing pads needs none, and the
+  // device compiler keeps a function with a personality on the host: a
+  // candidate loop in a function with cleanups (a std::vector in main)
+  // would never be offloaded.
+  if (outlined->hasPersonalityFn() && !hasExceptionHandling(*outlined))
+    outlined->setPersonalityFn(nullptr);
   std::string suffix = ".loop" + std::to_string(ordinal);
   std::string name = getSourceName(function) + suffix;
   state.defaultNames.push_back({outlined, &function, suffix});
