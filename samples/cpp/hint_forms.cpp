@@ -107,10 +107,7 @@ void parallelForms(LOOM_MEMORY_BANK(kLanes) const int *v,
 // The other loop hints, each on its own loop; out[k] is loop k's result.
 // They are a kernel of their own: today, in a kernel with a parallel loop,
 // the sequential loops around it stay host-side code of the kernel instead
-// of becoming dataflow graphs (samples/README.md, "Known gaps"). The
-// accumulators are scalars for a similar reason: a local array `int
-// sums[11] = {}` is initialized with a memset, and loops around such an
-// array stay host-side code too.
+// of becoming dataflow graphs (samples/README.md, "Known gaps").
 LOOM_ACCEL()
 void loopForms(const int *v, const int *twice, const int *plusOne, int *out,
                int n) {
