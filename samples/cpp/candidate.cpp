@@ -1,23 +1,18 @@
 // candidate: a loop inside an ordinary host function, offloaded with
 // `#pragma loom candidate` and no other change to the function.
 //
-// gradeExam() is host code: it prints, takes std::vector arguments, copies
-// data around and computes statistics. Only the marked loop becomes a
-// kernel: loom-clang++ outlines it into the kernel "gradeExam.loop0", whose
-// arguments are the variables the loop uses, and the function calls the
-// kernel there.
+// gradeExam() is host code: it prints, takes std::vector arguments and
+// computes statistics. Only the marked loop becomes a kernel: loom-clang++
+// outlines it into the kernel "gradeExam.loop0", whose arguments are the
+// variables the loop uses (the pointers and sizes it only reads are passed
+// by value, the others by address), and the function calls the kernel
+// there.
 //
-// How the loop is written for that: it works on the function's local arrays
-// (a batch of students at a time) and local scalars only. The outlined loop
-// receives each variable it uses by address; for an array that address is
-// the data, which the device compiler turns into a memory the dataflow
-// program reads and writes. A pointer *variable* (`const signed char *given
-// = answers.data();` used in the loop) arrives as the address of the
-// pointer, and today the device compiler cannot offload a loop that loads
-// its data pointers from memory: the kernel would stay on the host
-// (samples/README.md, "Known gaps"). Calls such as std::vector's
-// operator[] inside the loop would not offload either: the device compiler
-// sees the kernel before inlining, so they are calls of host functions.
+// How the loop is written for that: it reaches the data through raw
+// pointers taken before the loop (`answers.data()`), not through
+// std::vector's operator[]. The device compiler sees each kernel before any
+// inlining, so a call of operator[] inside the loop would still be a call
+// of a host function, and the loop would stay on the host.
 //
 // Integer scores are exact and compared with a plain C++ recomputation.
 #include <loom/loom.h>
@@ -25,8 +20,6 @@
 #include "sample.h"
 
 #include <vector>
-
-constexpr int kBatch = 64, kMaxQuestions = 64;
 
 struct ExamStats {
   int best;
@@ -41,39 +34,29 @@ static ExamStats gradeExam(const std::vector<signed char> &answers,
   if (verbose)
     std::printf("candidate: grading %d students on %d questions\n", students,
                 questions);
-  signed char correct[kMaxQuestions], given[kBatch * kMaxQuestions];
-  int points[kBatch];
-  for (int q = 0; q < questions; ++q)
-    correct[q] = key[q];
+  const signed char *given = answers.data();
+  const signed char *correct = key.data();
+  int *score = scores.data();
 
-  for (int first = 0; first < students; first += kBatch) {
-    int count = students - first < kBatch ? students - first : kBatch;
-    for (int i = 0; i < count * questions; ++i)
-      given[i] = answers[first * questions + i];
-
-    // +4 for a right answer, -1 for a wrong one, 0 for no answer (-1).
+  // +4 for a right answer, -1 for a wrong one, 0 for no answer (-1).
 #pragma loom candidate
-    for (int s = 0; s < count; ++s) {
-      int sum = 0;
-      for (int q = 0; q < questions; ++q) {
-        int answer = given[s * questions + q];
-        if (answer == correct[q])
-          sum += 4;
-        else if (answer >= 0)
-          sum -= 1;
-      }
-      points[s] = sum;
+  for (int s = 0; s < students; ++s) {
+    int points = 0;
+    for (int q = 0; q < questions; ++q) {
+      int answer = given[s * questions + q];
+      if (answer == correct[q])
+        points += 4;
+      else if (answer >= 0)
+        points -= 1;
     }
-
-    for (int s = 0; s < count; ++s)
-      scores[first + s] = points[s];
+    score[s] = points;
   }
 
   ExamStats stats = {scores[0], scores[0], 0};
-  for (int score : scores) {
-    stats.best = score > stats.best ? score : stats.best;
-    stats.worst = score < stats.worst ? score : stats.worst;
-    stats.total += score;
+  for (int points : scores) {
+    stats.best = points > stats.best ? points : stats.best;
+    stats.worst = points < stats.worst ? points : stats.worst;
+    stats.total += points;
   }
   return stats;
 }
