@@ -454,11 +454,11 @@ static bool isReadOnlyVariable(const AllocaInst &slot, const Loop &loop) {
   for (const User *user : slot.users()) {
     const auto *instruction = cast<Instruction>(user);
     if (const auto *load = dyn_cast<LoadInst>(instruction)) {
-      if (load->isVolatile() || load->getType() != type)
+      if (!load->isSimple() || load->getType() != type)
         return false;
       loaded |= loop.contains(load);
     } else if (const auto *store = dyn_cast<StoreInst>(instruction)) {
-      if (store->getPointerOperand() != &slot || store->isVolatile() ||
+      if (store->getPointerOperand() != &slot || !store->isSimple() ||
           store->getValueOperand()->getType() != type || loop.contains(store))
         return false;
     } else if (!instruction->isLifetimeStartOrEnd() ||
