@@ -430,6 +430,75 @@ lowerLoopCarriers(Function &function, LoweringState &state) {
   return candidates;
 }
 
+/// Whether `function` invokes something or has a landing pad: the code that
+/// needs a personality function.
+static bool hasExceptionHandling(const Function &function) {
+  for (const BasicBlock &block : function)
+    for (const Instruction &instruction : block)
+      if (instruction.isEHPad() || isa<InvokeInst>(instruction))
+        return true;
+  return false;
+}
+
+/// Whether the loop only reads the local variable `slot`: every use of the
+/// slot is a direct load or store of its own type (its address never
+/// escapes, so nothing else can write it), no store and no lifetime marker
+/// is inside the loop, and the loop loads it at least once.
+static bool isReadOnlyVariable(const AllocaInst &slot, const Loop &loop) {
+  Type *type = slot.getAllocatedType();
+  if (slot.isArrayAllocation() ||
+      !(type->isPointerTy() || type->isIntegerTy() ||
+        type->isFloatingPointTy()))
+    return false;
+  bool loaded = false;
+  for (const User *user : slot.users()) {
+    const auto *instruction = cast<Instruction>(user);
+    if (const auto *load = dyn_cast<LoadInst>(instruction)) {
+      if (!load->isSimple() || load->getType() != type)
+        return false;
+      loaded |= loop.contains(load);
+    } else if (const auto *store = dyn_cast<StoreInst>(instruction)) {
+      if (store->getPointerOperand() != &slot || !store->isSimple() ||
+          store->getValueOperand()->getType() != type || loop.contains(store))
+        return false;
+    } else if (!instruction->isLifetimeStartOrEnd() ||
+               loop.contains(instruction)) {
+      return false;
+    }
+  }
+  return loaded;
+}
+
+/// Makes the loop read each local variable it never writes from one load
+/// in front of the loop, so the outlined kernel receives the variable's
+/// value instead of its address. Before optimization every local variable
+/// is a stack slot: passed by address, a pointer variable (`int *p`, a
+/// pointer parameter) would make the kernel load its data pointer from
+/// memory, which the device compiler cannot turn into dataflow.
+static void forwardReadOnlyVariables(Loop &loop) {
+  BasicBlock *entry = loop.getLoopPredecessor();
+  if (!entry)
+    return;
+  SetVector<AllocaInst *> slots;
+  for (BasicBlock *block : loop.blocks())
+    for (Instruction &instruction : *block)
+      if (auto *load = dyn_cast<LoadInst>(&instruction))
+        if (auto *slot = dyn_cast<AllocaInst>(load->getPointerOperand()))
+          slots.insert(slot);
+  for (AllocaInst *slot : slots) {
+    if (!isReadOnlyVariable(*slot, loop))
+      continue;
+    auto *value =
+        new LoadInst(slot->getAllocatedType(), slot, slot->getName() + ".value",
+                     entry->getTerminator()->getIterator());
+    for (User *user : make_early_inc_range(slot->users()))
+      if (auto *load = dyn_cast<LoadInst>(user); load && loop.contains(load)) {
+        load->replaceAllUsesWith(value);
+        load->eraseFromParent();
+      }
+  }
+}
+
 /// Outlines the loop headed by `header` into a new kernel function.
 static void outlineCandidate(Function &function, BasicBlock *header,
                              StringRef location, unsigned ordinal,
@@ -439,6 +508,7 @@ static void outlineCandidate(Function &function, BasicBlock *header,
   Loop *loop = loops.getLoopFor(header);
   if (!loop || loop->getHeader() != header)
     return;
+  forwardReadOnlyVariables(*loop);
   CodeExtractor extractor(loop->getBlocks(), &dominators,
                           /*AggregateArgs=*/false, /*BFI=*/nullptr,
                           /*BPI=*/nullptr, /*AC=*/nullptr,
@@ -453,6 +523,13 @@ static void outlineCandidate(Function &function, BasicBlock *header,
                "kernel: it is not a single-entry region");
     return;
   }
+  // CodeExtractor gives the new function the enclosing function's
+  // personality. A loop without invokes or landing pads needs none, and the
+  // device compiler keeps a function with a personality on the host: a
+  // candidate loop in a function with cleanups (a std::vector in main)
+  // would never be offloaded.
+  if (outlined->hasPersonalityFn() && !hasExceptionHandling(*outlined))
+    outlined->setPersonalityFn(nullptr);
   std::string suffix = ".loop" + std::to_string(ordinal);
   std::string name = getSourceName(function) + suffix;
   state.defaultNames.push_back({outlined, &function, suffix});

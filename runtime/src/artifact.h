@@ -25,6 +25,9 @@ namespace loom::rt {
 /// must be empty.
 mlir::ModuleOp getArtifactModule(const loom_kernel_desc_t &kernel);
 
+/// The interpreter options `policy` asks for (workers, step budget).
+loom::sim::InterpreterOptions getInterpreterOptions(const Policy &policy);
+
 /// runOnEmu with the interpreter options given: binds the caller's
 /// arguments, interprets the artifact, writes the result and the run's
 /// statistics; a fault is an error naming the kernel and `backend`.

@@ -253,7 +253,11 @@ std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   });
   llvm::StringRef text(kernel.artifact,
                        static_cast<size_t>(kernel.artifact_size));
-  program->module = parseSourceString<ModuleOp>(text, program->context.get());
+  // Named like the file --loom-save-temps writes, so that a location in an
+  // error (a runaway host loop, a faulting actor) points into it.
+  program->module = parseSourceString<ModuleOp>(
+      text, ParserConfig(program->context.get()),
+      (llvm::Twine(kernel.name) + ".dfg.mlir").str());
   if (!program->module) {
     program->problem = "emu cannot parse the artifact: " + firstError;
     return program;
@@ -373,12 +377,19 @@ mlir::ModuleOp loom::rt::getArtifactModule(const loom_kernel_desc_t &kernel) {
 
 loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,
                                  const loom_kernel_desc_t &kernel, void **args,
-                                 void *outResult, unsigned numWorkers,
+                                 void *outResult, const Policy &policy,
                                  LaunchDetails &details) {
+  return runArtifact(caller, kernel, args, outResult, Backend::Emu,
+                     getInterpreterOptions(policy), details);
+}
+
+loom::sim::InterpreterOptions
+loom::rt::getInterpreterOptions(const Policy &policy) {
   loom::sim::InterpreterOptions options;
-  options.numWorkers = numWorkers;
-  return runArtifact(caller, kernel, args, outResult, Backend::Emu, options,
-                     details);
+  options.numWorkers = policy.workers;
+  options.stepBudget = policy.emuMaxSteps.value_or(options.stepBudget);
+  options.stepBudgetSetting = "LOOM_EMU_MAX_STEPS";
+  return options;
 }
 
 loom_status_t loom::rt::runArtifact(llvm::StringRef caller,

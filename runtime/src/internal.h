@@ -57,7 +57,7 @@ enum class OffloadMode { Mandatory, Default, Disabled };
 llvm::StringRef getBackendName(Backend backend);
 
 /// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS,
-/// and for the sim backend LOOM_FABRIC and LOOM_TRACE.
+/// LOOM_EMU_MAX_STEPS, and for the sim backend LOOM_FABRIC and LOOM_TRACE.
 struct Policy {
   Backend backend = Backend::Sim;
   OffloadMode offload = OffloadMode::Default;
@@ -72,8 +72,12 @@ struct Policy {
   /// LOOM_TRACE: the Chrome trace file the sim backend writes at exit;
   /// empty when unset.
   std::string tracePath;
-  /// Why LOOM_BACKEND, LOOM_OFFLOAD, LOOM_WORKERS or (under sim)
-  /// LOOM_FABRIC is unusable; empty when all are valid.
+  /// LOOM_EMU_MAX_STEPS: the ops one execution of host code may run on emu
+  /// before it is stopped as a runaway loop; the interpreter's default
+  /// (InterpreterOptions::kDefaultStepBudget) when unset.
+  std::optional<uint64_t> emuMaxSteps;
+  /// Why LOOM_BACKEND, LOOM_OFFLOAD, LOOM_WORKERS, LOOM_EMU_MAX_STEPS or
+  /// (under sim) LOOM_FABRIC is unusable; empty when all are valid.
   /// reportPath is meaningful even then.
   std::string error;
 };
@@ -205,7 +209,8 @@ loom_status_t runOnHost(llvm::StringRef caller,
 std::string getEmuProblem(const loom_kernel_desc_t &kernel);
 
 /// Interprets `kernel`'s artifact with the caller's arguments on
-/// `numWorkers` scheduler workers: pointer arguments are bound to the
+/// `policy.workers` scheduler workers and with the step budget
+/// `policy.emuMaxSteps`: pointer arguments are bound to the
 /// caller's memory in place, the result is written to `outResult`, the
 /// run's statistics to `details`. getEmuProblem() must be empty and the launch
 /// must have passed validateLaunch(). A fault during the run (an
@@ -213,7 +218,7 @@ std::string getEmuProblem(const loom_kernel_desc_t &kernel);
 /// naming the kernel and returns LOOM_STATUS_DEVICE_ERROR; memory may then be
 /// partly updated, so the caller must not rerun the kernel on the host.
 loom_status_t runOnEmu(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
-                       void **args, void *outResult, unsigned numWorkers,
+                       void **args, void *outResult, const Policy &policy,
                        LaunchDetails &details);
 
 /// Forgets the parsed artifacts.

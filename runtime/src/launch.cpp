@@ -136,7 +136,7 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
                         ") cannot be offloaded: " + decision.reason);
   if (decision.runOn == Backend::Emu) {
     if (loom_status_t status = runOnEmu("loom_rt_launch", kernel, args,
-                                        outResult, policy.workers, details))
+                                        outResult, policy, details))
       return status;
     ranOn = Backend::Emu;
     return LOOM_STATUS_OK;

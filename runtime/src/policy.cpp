@@ -2,10 +2,10 @@
 //
 // Part of the Loom project.
 //
-// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_FABRIC and
-// LOOM_TRACE are read once, at the first launch (or report), and cached: a
-// program sees one policy for its whole run, as OpenMP does for
-// OMP_TARGET_OFFLOAD.
+// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_EMU_MAX_STEPS,
+// LOOM_FABRIC and LOOM_TRACE are read once, at the first launch (or report),
+// and cached: a program sees one policy for its whole run, as OpenMP does
+// for OMP_TARGET_OFFLOAD.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +91,15 @@ Policy readPolicy() {
     addError(policy, llvm::toString(workers.takeError()));
   else if (*workers)
     policy.workers = **workers;
+  if (std::optional<std::string> value = readEnv("LOOM_EMU_MAX_STEPS")) {
+    uint64_t steps = 0;
+    if (llvm::StringRef(*value).trim().getAsInteger(10, steps) || steps == 0)
+      addError(policy, "LOOM_EMU_MAX_STEPS='" + *value +
+                           "' is not a step count: expected a positive "
+                           "integer below 2^64");
+    else
+      policy.emuMaxSteps = steps;
+  }
   if (std::optional<std::string> value = readEnv("LOOM_TRACE"))
     policy.tracePath = *value;
   // Only the sim backend reads a fabric: a LOOM_FABRIC left over in the

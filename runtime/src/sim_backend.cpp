@@ -171,8 +171,7 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
   details.fabric = fabric.getName().str();
   details.clockMHz = fabric.getClockMHz();
   std::mutex timingMutex;
-  loom::sim::InterpreterOptions options;
-  options.numWorkers = policy.workers;
+  loom::sim::InterpreterOptions options = getInterpreterOptions(policy);
   options.graphRunner =
       [&](dataflow::GraphOp graph, llvm::ArrayRef<loom::sim::TokenValue> values,
           llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,

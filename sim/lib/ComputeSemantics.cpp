@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <array>
 
@@ -163,12 +164,10 @@ static llvm::Error decodeGep(LLVM::GEPOp gep, ComputeOp &decoded) {
   return llvm::Error::success();
 }
 
-llvm::Expected<ComputeOp> loom::sim::decodeComputeOp(Operation *op) {
-  const ActorSchema *schema =
-      loom::dataflow::lookupActorSchema(op->getName().getStringRef());
-  if (!schema || schema->kind != ActorKind::Compute)
-    return decodeError(op, "is not a compute actor of the schema registry");
-  if (!hasComputeEvaluator(schema->id))
+/// Decodes `op` as an instance of `schema`, a compute actor.
+static llvm::Expected<ComputeOp> decodeAs(Operation *op,
+                                          const ActorSchema &schema) {
+  if (!hasComputeEvaluator(schema.id))
     return decodeError(op, "has no evaluator in the emulator");
   for (Type type :
        llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
@@ -182,8 +181,8 @@ llvm::Expected<ComputeOp> loom::sim::decodeComputeOp(Operation *op) {
     return decodeError(op, text);
   }
   ComputeOp decoded;
-  decoded.schemaId = schema->id;
-  decoded.opName = schema->opName;
+  decoded.schemaId = schema.id;
+  decoded.opName = schema.opName;
   decoded.numResults = op->getNumResults();
   Type resultType = op->getResultTypes().front();
   decoded.resultSemantics = getSupportedFloatSemantics(resultType);
@@ -193,6 +192,119 @@ llvm::Expected<ComputeOp> loom::sim::decodeComputeOp(Operation *op) {
   if (auto gep = dyn_cast<LLVM::GEPOp>(op))
     if (llvm::Error error = decodeGep(gep, decoded))
       return std::move(error);
+  return decoded;
+}
+
+llvm::Expected<ComputeOp> loom::sim::decodeComputeOp(Operation *op) {
+  const ActorSchema *schema =
+      loom::dataflow::lookupActorSchema(op->getName().getStringRef());
+  if (!schema || schema->kind != ActorKind::Compute)
+    return decodeError(op, "is not a compute actor of the schema registry");
+  return decodeAs(op, *schema);
+}
+
+/// The registry op RaiseLLVMToArith rewrites the LLVM-dialect op `name`
+/// into (same operands, same semantics), or "". llvm.intr.fmuladd is not
+/// here: native code may or may not fuse it, so no one evaluation matches.
+static StringRef getRegistryEquivalent(StringRef name) {
+  return llvm::StringSwitch<StringRef>(name)
+      .Case("llvm.add", "arith.addi")
+      .Case("llvm.sub", "arith.subi")
+      .Case("llvm.mul", "arith.muli")
+      .Case("llvm.sdiv", "arith.divsi")
+      .Case("llvm.udiv", "arith.divui")
+      .Case("llvm.srem", "arith.remsi")
+      .Case("llvm.urem", "arith.remui")
+      .Case("llvm.and", "arith.andi")
+      .Case("llvm.or", "arith.ori")
+      .Case("llvm.xor", "arith.xori")
+      .Case("llvm.shl", "arith.shli")
+      .Case("llvm.ashr", "arith.shrsi")
+      .Case("llvm.lshr", "arith.shrui")
+      .Case("llvm.icmp", "arith.cmpi")
+      .Case("llvm.select", "arith.select")
+      .Case("llvm.sext", "arith.extsi")
+      .Case("llvm.zext", "arith.extui")
+      .Case("llvm.trunc", "arith.trunci")
+      .Case("llvm.bitcast", "arith.bitcast")
+      .Case("llvm.fadd", "arith.addf")
+      .Case("llvm.fsub", "arith.subf")
+      .Case("llvm.fmul", "arith.mulf")
+      .Case("llvm.fdiv", "arith.divf")
+      .Case("llvm.frem", "arith.remf")
+      .Case("llvm.fneg", "arith.negf")
+      .Case("llvm.fcmp", "arith.cmpf")
+      .Case("llvm.sitofp", "arith.sitofp")
+      .Case("llvm.uitofp", "arith.uitofp")
+      .Case("llvm.fptosi", "arith.fptosi")
+      .Case("llvm.fptoui", "arith.fptoui")
+      .Case("llvm.fpext", "arith.extf")
+      .Case("llvm.fptrunc", "arith.truncf")
+      .Case("llvm.intr.smax", "arith.maxsi")
+      .Case("llvm.intr.smin", "arith.minsi")
+      .Case("llvm.intr.umax", "arith.maxui")
+      .Case("llvm.intr.umin", "arith.minui")
+      .Case("llvm.intr.maxnum", "arith.maxnumf")
+      .Case("llvm.intr.minnum", "arith.minnumf")
+      .Case("llvm.intr.maximum", "arith.maximumf")
+      .Case("llvm.intr.minimum", "arith.minimumf")
+      .Case("llvm.intr.fabs", "math.absf")
+      .Case("llvm.intr.copysign", "math.copysign")
+      .Case("llvm.intr.fma", "math.fma")
+      .Case("llvm.intr.sqrt", "math.sqrt")
+      .Case("llvm.intr.floor", "math.floor")
+      .Case("llvm.intr.ceil", "math.ceil")
+      .Case("llvm.intr.trunc", "math.trunc")
+      .Case("llvm.intr.round", "math.round")
+      .Case("llvm.intr.roundeven", "math.roundeven")
+      .Case("llvm.intr.abs", "math.absi")
+      .Case("llvm.intr.ctlz", "math.ctlz")
+      .Case("llvm.intr.cttz", "math.cttz")
+      .Case("llvm.intr.ctpop", "math.ctpop")
+      .Default("");
+}
+
+/// Reads the LLVM spelling of the flags decodeAttributes reads in arith
+/// form, and the LLVM poison flags without an arith spelling.
+static void decodeLLVMAttributes(Operation *op, ComputeOp &decoded) {
+  if (auto flags = dyn_cast<LLVM::IntegerOverflowFlagsInterface>(op)) {
+    decoded.nsw = flags.hasNoSignedWrap();
+    decoded.nuw = flags.hasNoUnsignedWrap();
+  }
+  if (auto fastmath = dyn_cast<LLVM::FastmathFlagsInterface>(op)) {
+    LLVM::FastmathFlags value = fastmath.getFastmathAttr().getValue();
+    decoded.noNaNs = bitEnumContainsAll(value, LLVM::FastmathFlags::nnan);
+    decoded.noInfs = bitEnumContainsAll(value, LLVM::FastmathFlags::ninf);
+  }
+  // LLVM and arith number their predicates alike; the names agree but for
+  // the spelling of fcmp's `_false` / `_true`.
+  if (auto icmp = dyn_cast<LLVM::ICmpOp>(op))
+    decoded.predicate = static_cast<unsigned>(*arith::symbolizeCmpIPredicate(
+        LLVM::stringifyICmpPredicate(icmp.getPredicate())));
+  if (auto fcmp = dyn_cast<LLVM::FCmpOp>(op))
+    decoded.predicate = static_cast<unsigned>(*arith::symbolizeCmpFPredicate(
+        LLVM::stringifyFCmpPredicate(fcmp.getPredicate()).ltrim('_')));
+  auto isSet = [&](StringRef name) {
+    Attribute value = op->getInherentAttr(name).value_or(Attribute());
+    if (auto integer = dyn_cast_or_null<IntegerAttr>(value))
+      return !integer.getValue().isZero();
+    return static_cast<bool>(value);
+  };
+  decoded.disjoint = isSet("isDisjoint");
+  decoded.nonNeg = isSet("nonNeg");
+  decoded.zeroIsPoison = isSet("is_zero_poison");
+  decoded.intMinIsPoison = isSet("is_int_min_poison");
+}
+
+llvm::Expected<ComputeOp> loom::sim::decodeHostComputeOp(Operation *op) {
+  StringRef equivalent = getRegistryEquivalent(op->getName().getStringRef());
+  if (equivalent.empty())
+    return decodeComputeOp(op);
+  const ActorSchema *schema = loom::dataflow::lookupActorSchema(equivalent);
+  assert(schema && "every LLVM equivalent is a registry op");
+  llvm::Expected<ComputeOp> decoded = decodeAs(op, *schema);
+  if (decoded)
+    decodeLLVMAttributes(op, *decoded);
   return decoded;
 }
 
@@ -220,14 +332,28 @@ static bool violatesFastMath(const ComputeOp &op, ArrayRef<TokenValue> ins,
   return llvm::any_of(ins, violates) || llvm::any_of(outs, violates);
 }
 
+/// The LLVM flags that make a result poison from the operands alone
+/// (ComputeOp::disjoint, nonNeg, zeroIsPoison, intMinIsPoison); the
+/// operands are not poison.
+static bool violatesLLVMFlags(const ComputeOp &op, ArrayRef<TokenValue> ins) {
+  if (!op.disjoint && !op.nonNeg && !op.zeroIsPoison && !op.intMinIsPoison)
+    return false;
+  const llvm::APInt &first = ins[0].getInteger();
+  return (op.disjoint && first.intersects(ins[1].getInteger())) ||
+         (op.nonNeg && first.isNegative()) ||
+         (op.zeroIsPoison && first.isZero()) ||
+         (op.intMinIsPoison && first.isMinSignedValue());
+}
+
 llvm::Error loom::sim::evaluateCompute(const ComputeOp &op,
                                        ArrayRef<TokenValue> operands,
                                        MutableArrayRef<TokenValue> results) {
   ComputeFn fn = getComputeTable()[op.schemaId];
   assert(fn && "evaluating a compute op without an evaluator");
-  if (!hasCustomPoisonRule(op.schemaId) &&
-      llvm::any_of(operands,
-                   [](const TokenValue &v) { return v.isPoison(); })) {
+  if ((!hasCustomPoisonRule(op.schemaId) &&
+       llvm::any_of(operands,
+                    [](const TokenValue &v) { return v.isPoison(); })) ||
+      violatesLLVMFlags(op, operands)) {
     for (TokenValue &result : results)
       result = getResultPoison(op);
     return llvm::Error::success();

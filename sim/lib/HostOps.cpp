@@ -533,8 +533,14 @@ llvm::Error ProgramInterpreter::runCall(Operation &op, Frame &frame) {
   Frame callee;
   callee.depth = frame.depth;
   callee.callDepth = frame.callDepth + 1;
+  // The callee spends its caller's step budget; the caller's loop is the
+  // one to blame when a callee without loops runs it out.
+  callee.steps = frame.steps;
+  callee.loop = frame.loop;
   llvm::SmallVector<ProgramValue, 1> results;
-  if (llvm::Error error = runRegion(*body, arguments, callee, results))
+  llvm::Error error = runRegion(*body, arguments, callee, results);
+  frame.steps = callee.steps;
+  if (error)
     return fail("in @" + name + ": " + llvm::toString(std::move(error)));
   for (auto [result, value] : llvm::zip_equal(op.getResults(), results))
     frame.env[result] = value;

@@ -28,6 +28,12 @@ struct ProgramInterpreter::Frame {
   /// Nesting of interpreted calls, bounded so that runaway recursion is an
   /// error rather than a stack overflow.
   unsigned callDepth = 0;
+  /// Ops this execution has run (calls share their caller's count),
+  /// against InterpreterOptions::stepBudget.
+  uint64_t steps = 0;
+  /// The innermost running loop, named when the step budget runs out: an
+  /// scf loop, or the cf branch that closed a cycle of blocks.
+  mlir::Operation *loop = nullptr;
   /// The llvm.alloca storage of this execution; it lives as long as the
   /// frame, like a native stack frame.
   llvm::SmallVector<std::shared_ptr<uint64_t[]>, 0> stack;

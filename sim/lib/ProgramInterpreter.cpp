@@ -13,11 +13,14 @@
 //
 // Regions run block by block: cf terminators pick the next block, any other
 // terminator hands its operands to the op that owns the region (scf.for,
-// scf.while, an interpreted call, ...). The LLVM memory subset and calls
-// are in HostOps.cpp.
+// scf.while, an interpreted call, ...). Every op run counts against the
+// step budget, so host code that never ends is an error, not a hang. The
+// SCF ops are in HostControlFlow.cpp, the LLVM memory subset and calls in
+// HostOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmulatorImpl.h"
 #include "InterpreterFrame.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
@@ -72,7 +75,8 @@ std::string checkHostOp(Operation *op) {
           dataflow::ThreadWaitOp, dataflow::GraphWaitOp,
           dataflow::ThreadYieldOp, dataflow::WorkSpawnOp, func::ReturnOp,
           scf::IfOp, scf::ForOp, scf::WhileOp, scf::ConditionOp,
-          scf::IndexSwitchOp, scf::ExecuteRegionOp, scf::YieldOp, cf::BranchOp,
+          scf::IndexSwitchOp, scf::ExecuteRegionOp, scf::YieldOp,
+          scf::ParallelOp, scf::ReduceOp, scf::ReduceReturnOp, cf::BranchOp,
           cf::CondBranchOp, cf::SwitchOp, cf::AssertOp>(op))
     return "";
   if (std::optional<std::string> problem = interp::checkHostMemoryOrCall(op))
@@ -92,9 +96,10 @@ std::string checkHostOp(Operation *op) {
              "or memory results yet";
     return "";
   }
-  // Every arith, math and LLVM compute op of the schema registry runs
-  // through the emulator's compute table.
-  llvm::Expected<ComputeOp> decoded = decodeComputeOp(op);
+  // Every arith, math and LLVM compute op of the schema registry, and the
+  // LLVM-dialect arithmetic equivalent to one, runs through the emulator's
+  // compute table.
+  llvm::Expected<ComputeOp> decoded = decodeHostComputeOp(op);
   if (decoded)
     return "";
   llvm::consumeError(decoded.takeError());
@@ -237,6 +242,11 @@ ProgramInterpreter::runRegion(Region &region, ArrayRef<ProgramValue> arguments,
   Block *block = &region.front();
   // Thread bodies come with their arguments bound already.
   llvm::SmallVector<ProgramValue, 4> blockArguments(arguments);
+  // Blocks left so far; a branch back to one of them closes a loop. Only
+  // multi-block regions fill it.
+  llvm::SmallPtrSet<Block *, 8> left;
+  Operation *enclosingLoop = frame.loop;
+  uint64_t budget = options.stepBudget;
   while (true) {
     // Bound only now: a branch's operands may be the target's own arguments.
     for (auto [argument, value] :
@@ -247,13 +257,17 @@ ProgramInterpreter::runRegion(Region &region, ArrayRef<ProgramValue> arguments,
             ? &block->back()
             : nullptr;
     for (Operation &op : *block) {
+      if (++frame.steps > budget)
+        return stepBudgetError(op, frame);
       if (&op == terminator)
         break;
       if (llvm::Error error = runOp(op, frame))
         return error;
     }
-    if (!terminator)
+    if (!terminator) {
+      frame.loop = enclosingLoop;
       return llvm::Error::success();
+    }
     blockArguments.clear();
     llvm::Expected<Block *> next =
         getBranchTarget(*terminator, frame.env, blockArguments);
@@ -263,10 +277,33 @@ ProgramInterpreter::runRegion(Region &region, ArrayRef<ProgramValue> arguments,
       // func.return, llvm.return, scf.yield, scf.condition, thread.yield.
       for (Value operand : terminator->getOperands())
         results.push_back(frame.env.lookup(operand));
+      frame.loop = enclosingLoop;
       return llvm::Error::success();
     }
+    left.insert(block);
+    if (left.contains(*next))
+      frame.loop = terminator;
     block = *next;
   }
+}
+
+llvm::Error ProgramInterpreter::stepBudgetError(Operation &op,
+                                                const Frame &frame) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "host code exceeded its step budget of " << options.stepBudget
+     << " ops";
+  if (!options.stepBudgetSetting.empty())
+    os << " (" << options.stepBudgetSetting << ")";
+  Operation *loop = frame.loop;
+  if (!loop)
+    os << " at '" << op.getName() << "'";
+  else if (loop->getNumRegions() != 0)
+    os << " in the '" << loop->getName() << "' loop";
+  else
+    os << " in the loop closed by the '" << loop->getName() << "'";
+  os << " at " << detail::formatLocation(loop ? loop->getLoc() : op.getLoc());
+  return fail(text);
 }
 
 llvm::Error ProgramInterpreter::runMemoryOp(Operation &op, Frame &frame) {
@@ -338,6 +375,8 @@ llvm::Error ProgramInterpreter::runOp(Operation &op, Frame &frame) {
     return runWhile(op, frame);
   if (isa<scf::IndexSwitchOp>(op))
     return runIndexSwitch(op, frame);
+  if (isa<scf::ParallelOp>(op))
+    return runParallel(op, frame);
   if (auto execute = dyn_cast<scf::ExecuteRegionOp>(op)) {
     llvm::SmallVector<ProgramValue, 2> yielded;
     if (llvm::Error error = runRegion(execute.getRegion(), {}, frame, yielded))
@@ -356,7 +395,7 @@ llvm::Error ProgramInterpreter::runOp(Operation &op, Frame &frame) {
     return runCall(op, frame);
   if (interp::isHostMemoryOp(&op))
     return runLLVMOp(op, frame);
-  llvm::Expected<ComputeOp> decoded = decodeComputeOp(&op);
+  llvm::Expected<ComputeOp> decoded = decodeHostComputeOp(&op);
   if (!decoded) {
     llvm::consumeError(decoded.takeError());
     return fail("emu cannot run '" + opName(&op) + "' yet");
@@ -369,109 +408,6 @@ llvm::Error ProgramInterpreter::runOp(Operation &op, Frame &frame) {
     return fail("'" + opName(&op) + "': " + llvm::toString(std::move(error)));
   for (auto [result, token] : llvm::zip_equal(op.getResults(), results))
     env[result].token = token;
-  return llvm::Error::success();
-}
-
-llvm::Error ProgramInterpreter::runIf(Operation &op, Frame &frame) {
-  auto ifOp = cast<scf::IfOp>(op);
-  const TokenValue &condition = frame.env[ifOp.getCondition()].token;
-  if (condition.isPoison())
-    return fail("'scf.if' has a poison condition");
-  Region &region = condition.getInteger().getBoolValue() ? ifOp.getThenRegion()
-                                                         : ifOp.getElseRegion();
-  // An absent else region yields nothing (the op then has no results).
-  if (region.empty())
-    return llvm::Error::success();
-  llvm::SmallVector<ProgramValue, 2> yielded;
-  if (llvm::Error error = runRegion(region, {}, frame, yielded))
-    return error;
-  for (auto [result, value] : llvm::zip_equal(ifOp.getResults(), yielded))
-    frame.env[result] = value;
-  return llvm::Error::success();
-}
-
-llvm::Error ProgramInterpreter::runFor(Operation &op, Frame &frame) {
-  auto forOp = cast<scf::ForOp>(op);
-  auto &env = frame.env;
-  const TokenValue &lower = env[forOp.getLowerBound()].token;
-  const TokenValue &upper = env[forOp.getUpperBound()].token;
-  const TokenValue &step = env[forOp.getStep()].token;
-  if (lower.isPoison() || upper.isPoison() || step.isPoison())
-    return fail("'scf.for' has a poison bound or step");
-  bool isUnsigned = forOp.getUnsignedCmp();
-  if (step.getInteger().isZero() ||
-      (!isUnsigned && step.getInteger().isNegative()))
-    return fail("'scf.for' has the non-positive step " +
-                llvm::Twine(step.getInteger().getSExtValue()));
-  llvm::SmallVector<ProgramValue, 4> carried;
-  for (Value init : forOp.getInitArgs())
-    carried.push_back(env.lookup(init));
-  llvm::APInt iv = lower.getInteger();
-  llvm::SmallVector<ProgramValue, 4> arguments, yielded;
-  while (isUnsigned ? iv.ult(upper.getInteger()) : iv.slt(upper.getInteger())) {
-    arguments.assign(1, ProgramValue{TokenValue::getInteger(iv), nullptr});
-    arguments.append(carried);
-    yielded.clear();
-    if (llvm::Error error =
-            runRegion(forOp.getRegion(), arguments, frame, yielded))
-      return error;
-    carried = yielded;
-    // The induction variable never wraps: an overflowing step ends the loop.
-    bool overflow = false;
-    iv = isUnsigned ? iv.uadd_ov(step.getInteger(), overflow)
-                    : iv.sadd_ov(step.getInteger(), overflow);
-    if (overflow)
-      break;
-  }
-  for (auto [result, value] : llvm::zip_equal(forOp.getResults(), carried))
-    env[result] = value;
-  return llvm::Error::success();
-}
-
-llvm::Error ProgramInterpreter::runWhile(Operation &op, Frame &frame) {
-  auto whileOp = cast<scf::WhileOp>(op);
-  llvm::SmallVector<ProgramValue, 4> arguments, conditionOperands;
-  for (Value init : whileOp.getInits())
-    arguments.push_back(frame.env.lookup(init));
-  while (true) {
-    conditionOperands.clear();
-    if (llvm::Error error =
-            runRegion(whileOp.getBefore(), arguments, frame, conditionOperands))
-      return error;
-    // scf.condition's operands: the condition, then the forwarded values.
-    const TokenValue &condition = conditionOperands.front().token;
-    if (condition.isPoison())
-      return fail("'scf.condition' has a poison condition");
-    arguments.assign(conditionOperands.begin() + 1, conditionOperands.end());
-    if (!condition.isTrue())
-      break;
-    llvm::SmallVector<ProgramValue, 4> yielded;
-    if (llvm::Error error =
-            runRegion(whileOp.getAfter(), arguments, frame, yielded))
-      return error;
-    arguments = std::move(yielded);
-  }
-  for (auto [result, value] : llvm::zip_equal(whileOp.getResults(), arguments))
-    frame.env[result] = value;
-  return llvm::Error::success();
-}
-
-llvm::Error ProgramInterpreter::runIndexSwitch(Operation &op, Frame &frame) {
-  auto switchOp = cast<scf::IndexSwitchOp>(op);
-  const TokenValue &selector = frame.env[switchOp.getArg()].token;
-  if (selector.isPoison())
-    return fail("'scf.index_switch' has a poison selector");
-  int64_t value = selector.getInteger().getSExtValue();
-  Region *region = &switchOp.getDefaultRegion();
-  for (auto [caseValue, caseRegion] :
-       llvm::zip_equal(switchOp.getCases(), switchOp.getCaseRegions()))
-    if (caseValue == value)
-      region = &caseRegion;
-  llvm::SmallVector<ProgramValue, 2> yielded;
-  if (llvm::Error error = runRegion(*region, {}, frame, yielded))
-    return error;
-  for (auto [result, value] : llvm::zip_equal(switchOp.getResults(), yielded))
-    frame.env[result] = value;
   return llvm::Error::success();
 }
 

@@ -134,10 +134,13 @@ void loom::compiler::prepareDeviceModule(Module &module) {
   builder.registerLoopAnalyses(loops);
   builder.crossRegisterProxies(loops, functions, cgsccs, modules);
   ModulePassManager passes;
-  // The pipeline text is fixed, so parsing cannot fail.
+  // The pipeline text is fixed, so parsing cannot fail. instcombine runs
+  // without its fixpoint verification, as in clang's own pipelines: a
+  // textual `instcombine` verifies by default and aborts the compile when
+  // one iteration does not reach a fixpoint (a merge loop does that).
   cantFail(builder.parsePassPipeline(
-      passes,
-      "function(sroa,early-cse,instcombine,simplifycfg,loop-simplify)"));
+      passes, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
+              "simplifycfg,loop-simplify)"));
   passes.run(module, modules);
   for (Function &function : module)
     if (!function.isDeclaration()) {

@@ -99,6 +99,11 @@ static cl::opt<uint64_t> scheduleSeed(
     cl::cat(category));
 static cl::opt<uint64_t> budget("budget", cl::desc("Firing budget"),
                                 cl::init(10'000'000), cl::cat(category));
+static cl::opt<uint64_t> maxSteps(
+    "max-steps",
+    cl::desc("--entry: ops one execution of host code (the function, a "
+             "thread instance, a work item) may run before it is stopped"),
+    cl::init(InterpreterOptions::kDefaultStepBudget), cl::cat(category));
 enum class OutputFormat { Text, Flat, Bits };
 static cl::opt<OutputFormat> format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
@@ -601,6 +606,8 @@ static llvm::Error runEntry(ModuleOp module) {
   options.dequeCapacity = dequeCapacity;
   options.reverseDenseOrder = reverseDense;
   options.firingBudget = budget;
+  options.stepBudget = maxSteps;
+  options.stepBudgetSetting = "--max-steps";
   SmallVector<std::pair<WorkItemId, TokenValue>> items;
   if (printWorkItems)
     options.onWorkItem = [&](const WorkItemId &id, const TokenValue &payload) {
@@ -609,6 +616,9 @@ static llvm::Error runEntry(ModuleOp module) {
   ProgramInterpreter interpreter(module, options);
   llvm::Expected<SmallVector<ProgramValue>> results =
       interpreter.run(func, *arguments);
+  // What host code printed through C stdio (printf via libffi) comes before
+  // the tool's own lines, however much it was.
+  std::fflush(stdout);
   if (!results)
     return fail("@" + entryName + ": " + toString(results.takeError()));
   for (HostPointerBinding &binding : pointers)

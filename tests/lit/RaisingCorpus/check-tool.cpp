@@ -54,6 +54,11 @@
 // RUN: loom-emu %t.d/spin.scf.mlir --entry=_Z4spinPVi --memory='i32[1]=1' | FileCheck %s --check-prefix=SPIN
 // SPIN: @_Z4spinPVi completed
 // SPIN-NEXT: memory #0: [1]
+// With the flag clear the native spin never ends; the interpreter's step
+// budget stops it with an error naming the thread instance and the loop.
+// RUN: not timeout 120 loom-emu %t.d/spin.scf.mlir --entry=_Z4spinPVi \
+// RUN:   --memory='i32[1]=0' --max-steps=10000 2>&1 | FileCheck %s --check-prefix=SPIN-BUDGET
+// SPIN-BUDGET: loom-emu: error: @_Z4spinPVi: thread '_Z4spinPVi_t0' instance (): host code exceeded its step budget of 10000 ops (--max-steps) in the 'scf.while' loop at {{.*}}spin.scf.mlir:[[#]]:[[#]]
 //
 // --bench-seconds times the kernel natively and on the emulator instead of
 // checking (bench/emu_throughput.py); the firings of one run are

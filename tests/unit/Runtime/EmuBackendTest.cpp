@@ -102,13 +102,13 @@ TEST_F(EmuBackendTest, RunsInterpretableArtifactInPlace) {
 TEST_F(EmuBackendTest, UnsupportedOpIsRefusedUnderMandatory) {
   setEnv("LOOM_BACKEND", "emu");
   setEnv("LOOM_OFFLOAD", "mandatory");
-  EmuKernel kernel(addFirstArtifact("  %x = llvm.add %w, %w : i32\n"));
+  EmuKernel kernel(addFirstArtifact("  %x = llvm.freeze %w : i32\n"));
   hostCalls = 0;
   LaunchResult launch = launchAddFirst(kernel.desc);
   EXPECT_EQ(launch.status, LOOM_STATUS_UNAVAILABLE);
   EXPECT_EQ(std::string(loom_last_error_message()),
             "loom_rt_launch: kernel 'add_first' (e.cpp:1:5) cannot be "
-            "offloaded: emu cannot run 'llvm.add' yet");
+            "offloaded: emu cannot run 'llvm.freeze' yet");
   // Nothing ran: the check happens before any op touches memory.
   EXPECT_EQ(launch.data, (std::vector<int>{10, 20}));
   EXPECT_EQ(hostCalls.load(), 0);
@@ -117,7 +117,7 @@ TEST_F(EmuBackendTest, UnsupportedOpIsRefusedUnderMandatory) {
 TEST_F(EmuBackendTest, UnsupportedOpFallsBackUnderDefault) {
   setEnv("LOOM_BACKEND", "emu");
   setEnv("LOOM_OFFLOAD", "default");
-  EmuKernel kernel(addFirstArtifact("  %x = llvm.add %w, %w : i32\n"));
+  EmuKernel kernel(addFirstArtifact("  %x = llvm.freeze %w : i32\n"));
   hostCalls = 0;
   LaunchResult launch = launchAddFirst(kernel.desc);
   ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
@@ -126,7 +126,7 @@ TEST_F(EmuBackendTest, UnsupportedOpFallsBackUnderDefault) {
   EXPECT_EQ(hostCalls.load(), 1);
   Decision decision = decide(kernel.desc, getPolicy());
   EXPECT_FALSE(decision.offloadable);
-  EXPECT_EQ(decision.reason, "emu cannot run 'llvm.add' yet");
+  EXPECT_EQ(decision.reason, "emu cannot run 'llvm.freeze' yet");
 }
 
 // Host code calls libm through libffi: the result is the native one.
@@ -475,6 +475,45 @@ TEST_F(EmuBackendTest, DeadlockedGraphIsADeviceErrorNamingTheKernel) {
                   "actor can fire and the "
                   "completion frontier is not reached"));
   EXPECT_EQ(hostCalls.load(), 0);
+}
+
+// A host loop that never ends (a spin on the caller's data) is stopped by
+// LOOM_EMU_MAX_STEPS with an error naming the kernel and the loop's
+// location in the artifact; a bad value fails every launch.
+TEST_F(EmuBackendTest, RunawayHostLoopExhaustsTheStepBudget) {
+  setEnv("LOOM_BACKEND", "emu");
+  setEnv("LOOM_OFFLOAD", "mandatory");
+  setEnv("LOOM_EMU_MAX_STEPS", "5000");
+  // data[1] is 20, never 0: the loop spins.
+  EmuKernel kernel(addFirstArtifact("  %c1 = arith.constant 1 : index\n"
+                                    "  %z = arith.constant 0 : i32\n"
+                                    "  scf.while : () -> () {\n"
+                                    "    %f = memref.load %a[%c1] : "
+                                    "memref<?xi32>\n"
+                                    "    %go = arith.cmpi ne, %f, %z : i32\n"
+                                    "    scf.condition(%go)\n"
+                                    "  } do {\n"
+                                    "    scf.yield\n"
+                                    "  }\n"));
+  hostCalls = 0;
+  LaunchResult launch = launchAddFirst(kernel.desc);
+  EXPECT_EQ(launch.status, LOOM_STATUS_DEVICE_ERROR);
+  EXPECT_EQ(std::string(loom_last_error_message()),
+            "loom_rt_launch: kernel 'add_first' on emu: host code exceeded "
+            "its step budget of 5000 ops (LOOM_EMU_MAX_STEPS) in the "
+            "'scf.while' loop at add_first.dfg.mlir:8:3");
+  EXPECT_EQ(hostCalls.load(), 0);
+
+  for (const char *bad : {"0", "-3", "lots", "18446744073709551616"}) {
+    setEnv("LOOM_EMU_MAX_STEPS", bad);
+    launch = launchAddFirst(kernel.desc);
+    EXPECT_EQ(launch.status, LOOM_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(std::string(loom_last_error_message()),
+              "loom_rt_launch: kernel 'add_first': LOOM_EMU_MAX_STEPS='" +
+                  std::string(bad) +
+                  "' is not a step count: expected a positive integer below "
+                  "2^64");
+  }
 }
 
 // A memref.alloca in a thread body (a local array the SCF->DFG lowering

@@ -106,8 +106,8 @@ protected:
   }
 
   static void clearEnv() {
-    for (const char *name :
-         {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_WORKERS"})
+    for (const char *name : {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT",
+                             "LOOM_WORKERS", "LOOM_EMU_MAX_STEPS"})
       unsetenv(name);
   }
 

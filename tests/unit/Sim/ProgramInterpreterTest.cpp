@@ -154,17 +154,16 @@ TEST_F(ProgramInterpreterTest, NamesRegionOpBeforeItsBody) {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %a = memref.alloca() : memref<4xi32>
-      scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      scf.forall (%i) in (%n) {
         %v = arith.index_cast %i : index to i32
         memref.store %v, %a[%i] : memref<4xi32>
-        scf.reduce
       }
       return
     }
   )mlir");
   ASSERT_TRUE(kernel);
   EXPECT_EQ(ProgramInterpreter::checkFunction(kernel),
-            "emu cannot run 'scf.parallel' yet");
+            "emu cannot run 'scf.forall' yet");
 }
 
 // A ub.poison of a type no token carries is named by the check.

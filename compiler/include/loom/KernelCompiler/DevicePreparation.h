@@ -16,7 +16,8 @@ namespace loom::compiler {
 /// The device compile keeps the kernel's semantics equal to the host
 /// compile's: it starts from the same IR the host optimizer starts from and
 /// runs only semantics-preserving cleanups — `sroa` (scalars out of stack
-/// slots), `early-cse`, `instcombine`, `simplifycfg` and `loop-simplify` —
+/// slots), `early-cse`, `instcombine` (no fixpoint verification, as in
+/// clang's pipelines), `simplifycfg` and `loop-simplify` —
 /// and no loop rotation, so counted loops stay pre-tested and raise to
 /// `scf.for` (build-notes.md, "From LLVM IR to SCF"). `optnone` and
 /// `noinline` (present at -O0) are removed from the device copy only, and

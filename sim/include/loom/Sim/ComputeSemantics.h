@@ -30,6 +30,13 @@ struct ComputeOp {
   /// arith.cmpi / arith.cmpf predicate as its enum value.
   unsigned predicate = 0;
   bool nsw = false, nuw = false, exact = false;
+  /// LLVM poison-generating flags without an arith spelling, read when host
+  /// code evaluates LLVM-dialect arithmetic (decodeHostComputeOp): `disjoint`
+  /// of llvm.or (common set bits), `nneg` of llvm.zext / llvm.uitofp (a
+  /// negative operand), `is_zero_poison` of llvm.intr.ctlz / cttz (a zero
+  /// operand) and `is_int_min_poison` of llvm.intr.abs (the minimum value).
+  bool disjoint = false, nonNeg = false, zeroIsPoison = false,
+       intMinIsPoison = false;
   /// Fast-math `nnan` / `ninf`: a NaN / infinite operand or result is poison.
   bool noNaNs = false, noInfs = false;
   /// arith.truncf rounding mode.
@@ -51,6 +58,15 @@ constexpr int64_t kDynamicGepIndex = INT64_MIN;
 /// names the op when it has no evaluator or uses a type the emulator does
 /// not carry (vectors, f128, a GEP through a struct, ...).
 llvm::Expected<ComputeOp> decodeComputeOp(mlir::Operation *op);
+
+/// Decodes `op` like decodeComputeOp and also the LLVM-dialect arithmetic
+/// the raising may leave in host code (llvm.add, llvm.icmp on pointers,
+/// llvm.select, llvm.sext, llvm.fadd, llvm.intr.smax, ...): such an op
+/// decodes to the registry op the raising turns it into, with the LLVM op's
+/// predicate and overflow, exact, fast-math and poison flags, so that it is
+/// evaluated by the same table entry. Graph actors use decodeComputeOp: the
+/// registry admits only the arith/math spelling there.
+llvm::Expected<ComputeOp> decodeHostComputeOp(mlir::Operation *op);
 
 /// Returns true if the compute schema `schemaId` has an evaluator.
 bool hasComputeEvaluator(uint32_t schemaId);

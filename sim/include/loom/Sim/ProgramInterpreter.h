@@ -4,9 +4,10 @@
 //
 // Interprets the host part of a dataflow program (a func.func and the
 // dataflow.thread bodies it launches, the InstructionCore code: SCF and cf
-// control flow, arith/math through the compute table, memref and the LLVM
-// memory subset, calls) op by op and runs every
-// dataflow.graph.launch on the token-level DataflowEmulator. Thread launches
+// control flow, arith/math and LLVM-dialect arithmetic through the compute
+// table, memref and the LLVM memory subset, calls) op by op, within a step
+// budget, and runs every dataflow.graph.launch on the token-level
+// DataflowEmulator. Thread launches
 // follow Part 4: dense domains of any rank run their instances on the
 // WorkScheduler's workers in no particular order, dynamic-work domains run
 // their items through the bounded work-stealing scheduler. This is the one
@@ -29,6 +30,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace loom::sim {
 
@@ -49,6 +51,18 @@ struct InterpreterOptions {
   bool reverseDenseOrder = false;
   /// Firing budget of each graph launch.
   uint64_t firingBudget = 10'000'000;
+  /// Step budget of host code: the ops one execution of the function, of a
+  /// thread instance or of a work item may run, the functions it calls
+  /// included (terminators count, so an empty cf loop is bounded too).
+  /// Running out is an error naming the innermost loop, so a host loop that
+  /// never ends (a spin on a flag) fails instead of hanging.
+  uint64_t stepBudget = kDefaultStepBudget;
+  /// How a user sets the step budget (an environment variable or a
+  /// command-line option), named in the error when not empty.
+  std::string stepBudgetSetting;
+  /// About 10 to 20 seconds of interpretation: far more than the host code
+  /// around graph launches runs, little enough that a spin fails soon.
+  static constexpr uint64_t kDefaultStepBudget = 100'000'000;
   /// Called once per executed dynamic work item (serialized by the
   /// interpreter; the order is the schedule's).
   std::function<void(const WorkItemId &, const TokenValue &)> onWorkItem;
@@ -128,6 +142,10 @@ private:
   llvm::Error runFor(mlir::Operation &op, Frame &frame);
   llvm::Error runWhile(mlir::Operation &op, Frame &frame);
   llvm::Error runIndexSwitch(mlir::Operation &op, Frame &frame);
+  /// scf.parallel, sequentially, with its scf.reduce reductions.
+  llvm::Error runParallel(mlir::Operation &op, Frame &frame);
+  /// The error of an execution that ran out of its step budget at `op`.
+  llvm::Error stepBudgetError(mlir::Operation &op, const Frame &frame) const;
   /// The LLVM-dialect memory subset, pointer casts and memory intrinsics
   /// (HostOps.cpp).
   llvm::Error runLLVMOp(mlir::Operation &op, Frame &frame);

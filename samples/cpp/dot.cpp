@@ -1,0 +1,77 @@
+// dot: dot products, a float one and an integer one.
+//
+// Shows: a kernel returning a value (the loop-carried sum comes back as the
+// kernel's result) and LOOM_REDUCE. The float kernel keeps the reference's
+// summation order (one accumulator, i = 0, 1, ...), so its result is compared
+// bit for bit. The integer kernel marks its accumulator LOOM_REDUCE(+) and
+// its loop LOOM_PARALLEL: the compiler may then add partial sums in any
+// order, which exact integer addition does not notice (the inputs are small
+// enough that no partial sum overflows; today the compiler keeps this
+// reduction sequential and says so in a remark: hints are advice). A float
+// sum with LOOM_REDUCE(+) could round differently on each backend, which
+// is why the float kernel does not use it.
+#include <loom/loom.h>
+
+#include "sample.h"
+
+#include <vector>
+
+LOOM_ACCEL()
+float dotFloat(const float *x, const float *y, int n) {
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+LOOM_ACCEL()
+int dotInt(LOOM_STREAM const int *x, LOOM_STREAM const int *y, int n) {
+  LOOM_REDUCE(+) int sum = 0;
+  LOOM_PARALLEL(4)
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+static float dotFloatReference(const float *x, const float *y, int n) {
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+static int dotIntReference(const int *x, const int *y, int n) {
+  int sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+int main(int argc, char **argv) {
+  const int n = sample::smallMode(argc, argv) ? 256 : 16384;
+  std::vector<float> xf(n), yf(n);
+  std::vector<int> xi(n), yi(n);
+  sample::Lcg lcg(3);
+  for (int i = 0; i < n; ++i) {
+    xf[i] = lcg.nextFloat(-1.0f, 1.0f);
+    yf[i] = lcg.nextFloat(-1.0f, 1.0f);
+    xi[i] = lcg.nextInt(-100, 100); // |sum| <= 16384 * 100 * 100 < 2^31
+    yi[i] = lcg.nextInt(-100, 100);
+  }
+  float gotFloat = dotFloat(xf.data(), yf.data(), n);
+  int gotInt = dotInt(xi.data(), yi.data(), n);
+  float emptyFloat = dotFloat(xf.data(), yf.data(), 0);
+
+  sample::Checker check("dot");
+  float wantFloat = dotFloatReference(xf.data(), yf.data(), n);
+  float wantEmpty = 0.0f;
+  check.sameBits("dotFloat", &gotFloat, &wantFloat, 1);
+  check.sameBits("dotFloat(n = 0)", &emptyFloat, &wantEmpty, 1);
+  check.equalValue("dotInt", gotInt, dotIntReference(xi.data(), yi.data(), n));
+  std::printf("dot: float %.9g int %d\n", gotFloat, gotInt);
+  sample::Checksum sum;
+  sum.addValue(gotFloat);
+  sum.addValue(gotInt);
+  sum.addValue(emptyFloat);
+  return check.finish(sum);
+}
