@@ -79,6 +79,15 @@ void Engine::getNeededOperands(const Actor &actor,
   }
 }
 
+bool Engine::mayEmitOn(const Actor &actor, unsigned result) const {
+  if (actor.rule != Rule::Demux || !hasToken(actor, 0))
+    return true;
+  std::optional<unsigned> lane =
+      getLane(peekToken(actor, 0), actor.outputs.size());
+  // An invalid selector fails the firing; it emits nowhere but let it fire.
+  return !lane || *lane == result;
+}
+
 //===----------------------------------------------------------------------===//
 // Streaming primitives
 //===----------------------------------------------------------------------===//

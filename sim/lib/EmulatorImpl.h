@@ -20,6 +20,7 @@
 #include "loom/Sim/TokenQueue.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
@@ -83,6 +84,27 @@ struct UseQueue {
   unsigned operand = 0;
 };
 
+/// Receives the tokens a firing emits when the engine runs under a timing
+/// model (the cycle simulator): instead of entering the consumer's queue at
+/// once, a token is handed over with its queue id and becomes visible later.
+class TokenSink {
+public:
+  virtual ~TokenSink() = default;
+  virtual void send(uint32_t queue, const TokenValue &token) = 0;
+};
+
+/// What a deadlock report adds under a timing model: the cycle, and output
+/// routes that are full (an actor can be blocked by back-pressure alone).
+struct DeadlockContext {
+  uint64_t cycle = 0;
+  /// Returns true if some output route of `actor` has no room.
+  llvm::function_ref<bool(const Actor &)> hasFullOutput;
+  /// Appends " room on output #r (%v): ..." for each full output route.
+  llvm::function_ref<void(llvm::raw_ostream &, const Actor &)> explainOutputs;
+};
+
+class CycleEngine;
+
 class Engine {
 public:
   Engine(dataflow::GraphOp graph, const EmulatorOptions &options)
@@ -120,6 +142,9 @@ public:
                          llvm::SmallVectorImpl<unsigned> &needed) const;
   /// Fires `actor` once; it must be ready.
   llvm::Error fire(Actor &actor);
+  /// False when a firing of `actor` in its current state certainly emits
+  /// nothing on result `result` (a demux emits only on the selected lane).
+  bool mayEmitOn(const Actor &actor, unsigned result) const;
 
 private:
   llvm::Error buildActor(mlir::Operation *op);
@@ -136,7 +161,7 @@ private:
   void recordTrace(mlir::Value value, const TokenValue &token);
 
   // Diagnostics (EmulatorDiagnostics.cpp).
-  llvm::Error deadlockError() const;
+  llvm::Error deadlockError(const DeadlockContext *timing = nullptr) const;
   llvm::Error budgetError() const;
   llvm::Error graphError(const llvm::Twine &what) const;
 
@@ -167,6 +192,9 @@ private:
   std::optional<std::string> returnFault;
 
   EmulationResult result;
+  /// Set by the cycle simulator: emitted tokens go there, not to queues.
+  TokenSink *sink = nullptr;
+  friend class CycleEngine;
 };
 
 /// Formats `loc` as `file:line:col` (or `unknown location`).
