@@ -3,29 +3,28 @@
 // Part of the Loom project.
 //
 // Every `loom-emu` run of the lit Emulator suite on a dataflow graph (the
-// RUN lines themselves: graph, values, streams, memories, --drain) runs
-// again on the emulator and on the cycle simulator, with the graph placed by
-// hand across cgra-4x4 so that routes have hops and FIFO limits. Outputs,
-// memory and, for drained runs, every token of every value must be equal;
-// a run the emulator rejects must fail the same way (a deadlock as a
-// deadlock).
+// RUN lines themselves: graph, values, streams, memories, --drain; inputs
+// lowered by a `loom-opt` RUN line are lowered the same way) runs again on the
+// emulator and on the cycle simulator, with the graph placed by hand across
+// cgra-4x4 so that routes have hops and FIFO limits. Outputs, memory and, for
+// drained runs, every token of every value must be equal; a run the emulator
+// rejects must fail the same way (a deadlock as a deadlock).
 //
 //===----------------------------------------------------------------------===//
 
 #include "HandMapping.h"
 
 #include "loom/Fabric/FabricParser.h"
+#include "loom/InitAllDialects.h"
 #include "loom/Sim/CycleSimulator.h"
 
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 #include <map>
 #include <memory>
@@ -68,11 +67,63 @@ SmallVector<std::string> splitWords(StringRef command) {
   return words;
 }
 
+/// Replaces lit's %s, %S and %loom_src_root in `word`.
+std::string substitute(StringRef word, StringRef path) {
+  std::string text = word.str();
+  auto replace = [&](StringRef from, StringRef to) {
+    for (size_t at = text.find(from.str()); at != std::string::npos;
+         at = text.find(from.str(), at + to.size()))
+      text.replace(at, from.size(), to.str());
+  };
+  replace("%loom_src_root", LOOM_SOURCE_DIR);
+  replace("%S", llvm::sys::path::parent_path(path));
+  replace("%s", path);
+  return text;
+}
+
+/// Runs a RUN line that writes a lowered graph file (`loom-opt ... >
+/// %t.x.mlir`, `%kernel-to-dfg %s > %t.dfg.mlir`) with the built loom-opt
+/// and records the file under its %t name.
+void produceLowered(StringRef command, StringRef path, StringRef tempDir,
+                    std::map<std::string, std::string> &files) {
+  SmallVector<std::string> args = {LOOM_OPT_PATH};
+  std::string output;
+  SmallVector<std::string> words = splitWords(command);
+  for (size_t i = 0; i < words.size(); ++i) {
+    StringRef word = words[i];
+    if (i == 0 && word == "%kernel-to-dfg") {
+      for (StringRef pass :
+           {"--loom-form-threads", "--loom-form-spatial-regions",
+            "--loom-lower-scf-to-dfg", "--loom-validate-dataflow"})
+        args.push_back(pass.str());
+    } else if (i == 0) {
+      continue; // loom-opt itself
+    } else if (word == "2>&1" || word.starts_with("2>")) {
+      continue;
+    } else if (word.consume_front(">")) {
+      output = (word.empty() && i + 1 < words.size() ? words[++i] : word).str();
+    } else {
+      args.push_back(substitute(word, path));
+    }
+  }
+  if (!StringRef(output).starts_with("%t"))
+    return;
+  std::string file = (tempDir + "/" + StringRef(output).drop_front(1)).str();
+  SmallVector<StringRef> argRefs(args.begin(), args.end());
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(file),
+                                          StringRef("")};
+  int status = llvm::sys::ExecuteAndWait(LOOM_OPT_PATH, argRefs, std::nullopt,
+                                         redirects);
+  EXPECT_EQ(status, 0) << command.str();
+  files[output] = file;
+}
+
 /// The graph runs of `path`'s RUN lines; lines with options this test does
-/// not reproduce (whole programs, budgets, schedules, pipelines) are left to
-/// lit.
-SmallVector<EmuRun> readRuns(StringRef path) {
+/// not reproduce (whole programs, budgets, schedules, split files) are left
+/// to lit. Lowered inputs are produced into `tempDir`.
+SmallVector<EmuRun> readRuns(StringRef path, StringRef tempDir) {
   SmallVector<EmuRun> runs;
+  std::map<std::string, std::string> lowered;
   auto buffer = llvm::MemoryBuffer::getFile(path);
   EXPECT_TRUE(static_cast<bool>(buffer)) << path.str();
   if (!buffer)
@@ -84,6 +135,11 @@ SmallVector<EmuRun> readRuns(StringRef path) {
     if (at == StringRef::npos)
       continue;
     StringRef command = line.substr(at + 4).split(" | ").first.trim();
+    if (command.starts_with("loom-opt ") ||
+        command.starts_with("%kernel-to-dfg ")) {
+      produceLowered(command, path, tempDir, lowered);
+      continue;
+    }
     if (command.consume_front("not "))
       command = command.trim();
     if (!command.starts_with("loom-emu ") || command.contains("--entry") ||
@@ -93,10 +149,14 @@ SmallVector<EmuRun> readRuns(StringRef path) {
     SmallVector<std::string> words = splitWords(command);
     EmuRun run;
     run.line = command.str();
-    run.file = words[1] == "%s" ? path.str() : words[1];
-    StringRef root = "%loom_src_root";
-    if (StringRef(run.file).starts_with(root))
-      run.file = LOOM_SOURCE_DIR + run.file.substr(root.size());
+    if (StringRef(words[1]).starts_with("%t")) {
+      auto it = lowered.find(words[1]);
+      if (it == lowered.end())
+        continue;
+      run.file = it->second;
+    } else {
+      run.file = substitute(words[1], path);
+    }
     for (StringRef word : ArrayRef(words).drop_front(2)) {
       if (word.consume_front("--graph="))
         run.graph = word.str();
@@ -173,9 +233,10 @@ Memories makeMemories(ArrayRef<std::string> specs, MLIRContext *context) {
 class CycleSimEquivalenceTest : public ::testing::Test {
 protected:
   CycleSimEquivalenceTest() {
-    context.loadDialect<dataflow::DataflowDialect, arith::ArithDialect,
-                        math::MathDialect, LLVM::LLVMDialect, func::FuncDialect,
-                        memref::MemRefDialect>();
+    DialectRegistry registry;
+    loom::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
     llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
     EXPECT_TRUE(static_cast<bool>(loaded));
     fabric.emplace(std::move(*loaded));
@@ -244,56 +305,71 @@ void CycleSimEquivalenceTest::check(const EmuRun &run) {
   llvm::Expected<EmulationResult> expected = DataflowEmulator::runGraph(
       graph, values, streams, emuMemories.pointers, emuOptions);
 
-  Memories simMemories = makeMemories(run.memories, &context);
-  fabric::Mapping mapping =
-      test::mapByHand(graph, *fabric, [&](unsigned i) { return (i * 5) % 16; });
-  CycleSimOptions simOptions;
-  simOptions.drainAfterCompletion = run.drain;
-  simOptions.tracedValues.assign(traced.begin(), traced.end());
-  llvm::Expected<CycleSimResult> actual =
-      CycleSimulator::runGraph(graph, *fabric, mapping, values, streams,
-                               simMemories.pointers, simOptions);
-
-  if (!expected) {
-    std::string emuError = llvm::toString(expected.takeError());
-    ASSERT_FALSE(static_cast<bool>(actual))
-        << "the emulator failed with " << emuError;
-    std::string simError = llvm::toString(actual.takeError());
-    if (StringRef(emuError).contains("deadlocked"))
-      EXPECT_TRUE(StringRef(simError).contains("deadlocked")) << simError;
-    else
-      EXPECT_EQ(simError, emuError);
-    ++failuresCompared;
-    return;
+  std::optional<std::string> emuError;
+  if (!expected)
+    emuError = llvm::toString(expected.takeError());
+  // Spread over the grid (routes of one to six hops), then every actor on
+  // one element (local routes, units shared by many actors).
+  for (unsigned spread : {5u, 0u}) {
+    SCOPED_TRACE(spread ? "spread placement" : "one-element placement");
+    Memories simMemories = makeMemories(run.memories, &context);
+    fabric::Mapping mapping = test::mapByHand(graph, *fabric, [&](unsigned i) {
+      return spread ? (i * spread) % 16 : 5;
+    });
+    CycleSimOptions simOptions;
+    simOptions.drainAfterCompletion = run.drain;
+    simOptions.tracedValues.assign(traced.begin(), traced.end());
+    llvm::Expected<CycleSimResult> actual =
+        CycleSimulator::runGraph(graph, *fabric, mapping, values, streams,
+                                 simMemories.pointers, simOptions);
+    if (emuError) {
+      ASSERT_FALSE(static_cast<bool>(actual))
+          << "the emulator failed with " << *emuError;
+      std::string simError = llvm::toString(actual.takeError());
+      if (StringRef(*emuError).contains("deadlocked"))
+        EXPECT_TRUE(StringRef(simError).contains("deadlocked")) << simError;
+      else
+        EXPECT_EQ(simError, *emuError);
+      ++failuresCompared;
+      continue;
+    }
+    ASSERT_TRUE(static_cast<bool>(actual))
+        << llvm::toString(actual.takeError());
+    EXPECT_EQ(actual->emulation.valueOutputs, expected->valueOutputs);
+    EXPECT_EQ(actual->emulation.streamOutputs, expected->streamOutputs);
+    for (auto [emu, sim] :
+         llvm::zip(emuMemories.pointers, simMemories.pointers))
+      EXPECT_TRUE(llvm::equal(emu->getElements(), sim->getElements()));
+    if (run.drain) {
+      for (auto [i, value] : llvm::enumerate(traced))
+        EXPECT_EQ(actual->emulation.traces[i], expected->traces[i])
+            << "value #" << i;
+      EXPECT_EQ(actual->emulation.stats.firings, expected->stats.firings);
+    }
+    ++compared;
   }
-  ASSERT_TRUE(static_cast<bool>(actual)) << llvm::toString(actual.takeError());
-  EXPECT_EQ(actual->emulation.valueOutputs, expected->valueOutputs);
-  EXPECT_EQ(actual->emulation.streamOutputs, expected->streamOutputs);
-  for (auto [emu, sim] : llvm::zip(emuMemories.pointers, simMemories.pointers))
-    EXPECT_TRUE(llvm::equal(emu->getElements(), sim->getElements()));
-  if (run.drain) {
-    for (auto [i, value] : llvm::enumerate(traced))
-      EXPECT_EQ(actual->emulation.traces[i], expected->traces[i])
-          << "value #" << i;
-    EXPECT_EQ(actual->emulation.stats.firings, expected->stats.firings);
-  }
-  ++compared;
 }
 
-// The token tables, control, memory and structured-region graphs, the
-// samples and the error cases of tests/lit/Emulator.
+// Every graph run of tests/lit/Emulator: the token tables, control, memory
+// and structured-region graphs, the samples, the error cases and the
+// differential tests' kernels lowered by loom-opt as their RUN lines do.
 TEST_F(CycleSimEquivalenceTest, LitEmulatorRunsGiveEqualResults) {
-  for (StringRef name :
-       {"stream.mlir", "carry-invariant-gate.mlir", "control.mlir",
-        "memory.mlir", "structured.mlir", "errors.mlir", "samples.test"}) {
-    std::string path =
-        (Twine(LOOM_SOURCE_DIR) + "/tests/lit/Emulator/" + name).str();
-    for (const EmuRun &run : readRuns(path))
+  SmallString<128> tempDir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("loom-cyclesim", tempDir));
+  std::error_code error;
+  std::string dir = (Twine(LOOM_SOURCE_DIR) + "/tests/lit/Emulator").str();
+  for (llvm::sys::fs::directory_iterator it(dir, error), end;
+       it != end && !error; it.increment(error)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.ends_with(".mlir") && !name.ends_with(".test"))
+      continue;
+    for (const EmuRun &run : readRuns(it->path(), tempDir))
       check(run);
   }
+  llvm::sys::fs::remove_directories(tempDir);
   // Guards against the RUN-line reader silently finding nothing.
-  EXPECT_GE(compared, 60u);
-  EXPECT_GE(failuresCompared, 10u);
+  EXPECT_GE(compared, 150u);
+  EXPECT_GE(failuresCompared, 20u);
 }
 
 } // namespace
