@@ -69,6 +69,7 @@ protected:
 };
 
 TokenValue i32(int64_t v) { return TokenValue::getInteger(32, v, true); }
+TokenValue i64(int64_t v) { return TokenValue::getInteger(64, v, true); }
 TokenValue indexToken(int64_t v) { return TokenValue::getInteger(64, v, true); }
 
 SmallVector<TokenValue, 0> i32s(ArrayRef<int64_t> values) {
@@ -223,6 +224,58 @@ TEST_F(MemoryBoundTest, DistinctBanksIssueTogether) {
   EXPECT_EQ(stalls(*result, StallCause::BankConflict) +
                 stalls(*result, StallCause::MemoryPort),
             0u);
+}
+
+// A loop with two loads per iteration on an interface that accepts one
+// request per cycle: the resource bound is 1 / 2 iterations per cycle
+// (index_cast and demux share element 5's alu: also 2 cycles per
+// iteration). The loop cannot beat it; it runs at 63 / 156 = 0.40 because
+// the port goes to the lower actor index first, so the load at (1, 0)
+// drains its FIFO before the one at (0, 0) gets a turn, and the refill
+// takes the routes' latency (docs/simulator.md, "Limits").
+constexpr StringLiteral kTwoLoadsPerIteration = R"mlir(
+  dataflow.graph private @two(%start: none) values(%n: i64, %zero: i64, %one: i64) memories(%a: memref<64xi32>, %b: memref<64xi32>) -> streams(i32, i32) {
+    %iv, %phase = dataflow.stream %zero, %n, %one step add while slt : i64
+    %i = arith.index_cast %iv : i64 to index
+    %c = dataflow.invariant %phase, %start : none
+    %cx, %cb = dataflow.demux %phase, %c : (i1, none) -> (none, none)
+    %x, %d0 = dataflow.load %a[%i] %cb : memref<64xi32>
+    %y, %d1 = dataflow.load %b[%i] %cb : memref<64xi32>
+    dataflow.graph.return streams(%x, %y : i32, i32) complete(%start)
+  }
+)mlir";
+
+TEST_F(CycleSimTimingTest, MemoryBoundLoopStaysBelowItsResourceBound) {
+  // cgra-4x4 with one request per cycle on mem0.
+  std::string json = fabric::findPreset("cgra-4x4")->json.str();
+  std::string from = "\"requests_per_cycle\": 2";
+  json.replace(json.find(from), from.size(), "\"requests_per_cycle\": 1");
+  llvm::Expected<fabric::Fabric> narrow =
+      fabric::parseFabric(json, "narrow.json");
+  ASSERT_TRUE(static_cast<bool>(narrow)) << llvm::toString(narrow.takeError());
+  fabric.emplace(std::move(*narrow));
+  dataflow::GraphOp graph = parse(kTwoLoadsPerIteration);
+  fabric::Mapping mapping =
+      place(graph, {4, 5, 4, 5, 4, 0}, [](unsigned) { return 0; });
+  MemoryBuffer a(IntegerType::get(&context, 32), {64});
+  MemoryBuffer b(IntegerType::get(&context, 32), {64});
+  for (int64_t i = 0; i < 64; ++i) {
+    a.setElement(i, i32(i));
+    b.setElement(i, i32(-i));
+  }
+  llvm::Expected<CycleSimResult> result =
+      run(graph, mapping, {i64(64), i64(0), i64(1)}, {}, {&a, &b});
+  ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
+  EXPECT_EQ(result->emulation.streamOutputs[1].back(), i32(-63));
+  ASSERT_EQ(result->timing.loops.size(), 1u);
+  const LoopRate &loop = result->timing.loops[0];
+  EXPECT_EQ(loop.iterations, 64u);
+  EXPECT_DOUBLE_EQ(loop.resourceBound, 0.5);
+  EXPECT_DOUBLE_EQ(loop.recurrenceBound, 1.0);
+  EXPECT_LE(loop.achieved, loop.resourceBound);
+  EXPECT_EQ(loop.cycles, 156u);
+  EXPECT_EQ(result->timing.memoryLoads, 128u);
+  EXPECT_GT(stalls(*result, StallCause::MemoryPort), 0u);
 }
 
 // addi at (0, 0) feeds divsi (latency 16, interval 16) at (0, 1) over a
