@@ -64,7 +64,6 @@ struct InterfaceState {
   uint32_t requests = 0, loads = 0, stores = 0;
   /// Cycle in which each bank last accepted a request.
   llvm::SmallVector<uint64_t, 4> bankCycle;
-  uint64_t totalLoads = 0, totalStores = 0;
 };
 
 /// One loop: the stream or carries driven by one phase value.
@@ -89,6 +88,16 @@ struct Flight {
     return arrival != other.arrival ? arrival > other.arrival
                                     : sequence > other.sequence;
   }
+};
+
+/// What the evaluate phase of one cycle saw.
+struct CycleOutcome {
+  std::array<uint64_t, kNumStallCauses> stalls = {};
+  bool fired = false;
+  /// Some actor lost a memory port or bank: try again next cycle.
+  bool retryNext = false;
+  /// The earliest cycle a unit some actor waits for is free again.
+  uint64_t wake = UINT64_MAX;
 };
 
 class CycleEngine final : public TokenSink {
@@ -120,6 +129,9 @@ private:
                            llvm::SmallVectorImpl<uint64_t> &memo) const;
 
   void deliver();
+  /// Checks every actor with pending work and fires those that can.
+  llvm::Error evaluateCycle(CycleOutcome &outcome);
+  llvm::Error timedDeadlockError() const;
   std::optional<StallCause> checkFiring(const Actor &actor,
                                         const ActorTiming &timing);
   std::optional<StallCause> checkMemory(const Actor &actor,

@@ -180,7 +180,6 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
     bool isLoad = actor.rule == Rule::Load;
     ++port.requests;
     ++(isLoad ? port.loads : port.stores);
-    ++(isLoad ? port.totalLoads : port.totalStores);
     ++(isLoad ? memoryLoads : memoryStores);
     if (requestBank)
       port.bankCycle[*requestBank] = now;
@@ -237,6 +236,47 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
   }
 }
 
+llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
+  for (uint32_t i = 0, e = engine.actors.size(); i < e; ++i) {
+    const Actor &actor = engine.actors[i];
+    if (!hasPendingWork(actor))
+      continue;
+    std::optional<StallCause> cause = checkFiring(actor, actorTiming[i]);
+    if (!cause) {
+      if (llvm::Error error = fireTimed(i))
+        return error;
+      outcome.fired = true;
+      continue;
+    }
+    ++outcome.stalls[static_cast<unsigned>(*cause)];
+    if (*cause == StallCause::UnitBusy)
+      outcome.wake =
+          std::min(outcome.wake, units[actorTiming[i].unit].nextFree);
+    else if (*cause == StallCause::MemoryPort ||
+             *cause == StallCause::BankConflict)
+      outcome.retryNext = true;
+  }
+  // Room freed in this cycle is usable from the next one.
+  for (uint32_t queue : poppedQueues)
+    queueTiming[queue].poppedThisCycle = 0;
+  poppedQueues.clear();
+  for (unsigned c = 0; c < kNumStallCauses; ++c)
+    stalls[c] += outcome.stalls[c];
+  return llvm::Error::success();
+}
+
+llvm::Error CycleEngine::timedDeadlockError() const {
+  auto isFull = [&](const Actor &actor) { return hasFullOutput(actor); };
+  auto explain = [&](raw_ostream &os, const Actor &actor) {
+    explainFullOutputs(os, actor);
+  };
+  DeadlockContext context;
+  context.cycle = now;
+  context.hasFullOutput = isFull;
+  context.explainOutputs = explain;
+  return engine.deadlockError(&context);
+}
+
 llvm::Error CycleEngine::run() {
   engine.sink = this;
   for (now = 0;; ++now) {
@@ -251,50 +291,19 @@ llvm::Error CycleEngine::run() {
     }
     if (now > options.cycleBudget)
       return budgetError();
-    std::array<uint64_t, kNumStallCauses> cycleStalls = {};
-    bool fired = false, retryNext = false;
-    uint64_t wake = UINT64_MAX;
-    for (uint32_t i = 0, e = engine.actors.size(); i < e; ++i) {
-      const Actor &actor = engine.actors[i];
-      if (!hasPendingWork(actor))
-        continue;
-      std::optional<StallCause> cause = checkFiring(actor, actorTiming[i]);
-      if (!cause) {
-        if (llvm::Error error = fireTimed(i))
-          return error;
-        fired = true;
-        continue;
-      }
-      ++cycleStalls[static_cast<unsigned>(*cause)];
-      if (*cause == StallCause::UnitBusy)
-        wake = std::min(wake, units[actorTiming[i].unit].nextFree);
-      else if (*cause == StallCause::MemoryPort ||
-               *cause == StallCause::BankConflict)
-        retryNext = true;
-    }
-    for (uint32_t queue : poppedQueues)
-      queueTiming[queue].poppedThisCycle = 0;
-    poppedQueues.clear();
-    for (unsigned c = 0; c < kNumStallCauses; ++c)
-      stalls[c] += cycleStalls[c];
-    if (fired || retryNext)
+    CycleOutcome outcome;
+    if (llvm::Error error = evaluateCycle(outcome))
+      return error;
+    if (outcome.fired || outcome.retryNext)
       continue;
     // Nothing fired: until the next arrival or free unit every cycle is
     // this one again.
+    uint64_t wake = outcome.wake;
     if (!flights.empty())
       wake = std::min(wake, flights.top().arrival);
     if (wake == UINT64_MAX) {
-      if (engine.pendingReturns != 0) {
-        auto isFull = [&](const Actor &a) { return hasFullOutput(a); };
-        auto explain = [&](raw_ostream &os, const Actor &a) {
-          explainFullOutputs(os, a);
-        };
-        DeadlockContext context;
-        context.cycle = now;
-        context.hasFullOutput = isFull;
-        context.explainOutputs = explain;
-        return engine.deadlockError(&context);
-      }
+      if (engine.pendingReturns != 0)
+        return timedDeadlockError();
       // Quiescent: graphs with stream results complete here.
       if (!engine.completed)
         completionCycle = now;
@@ -302,7 +311,7 @@ llvm::Error CycleEngine::run() {
       return llvm::Error::success();
     }
     for (unsigned c = 0; c < kNumStallCauses; ++c)
-      stalls[c] += cycleStalls[c] * (wake - now - 1);
+      stalls[c] += outcome.stalls[c] * (wake - now - 1);
     now = wake - 1;
   }
 }

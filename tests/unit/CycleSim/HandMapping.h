@@ -70,6 +70,42 @@ inline fabric::EdgeRoute makeEdge(const fabric::Fabric &fabric,
   return edge;
 }
 
+/// Binds every memory actor of `mapping` to `interfaceOf(actor)` or, when
+/// that is -1 or unset, the interface nearest to its element.
+inline void bindMemoriesByHand(fabric::Mapping &mapping,
+                               const fabric::Fabric &fabric,
+                               llvm::function_ref<int(unsigned)> interfaceOf) {
+  for (auto [index, place] : llvm::enumerate(mapping.actors)) {
+    if (place.opName != "dataflow.load" && place.opName != "dataflow.store")
+      continue;
+    fabric::MemoryBinding binding;
+    binding.actor = index;
+    const fabric::ProcessingElement &from = fabric.getElements()[place.element];
+    int forced = interfaceOf ? interfaceOf(index) : -1;
+    unsigned best = UINT32_MAX;
+    for (auto [i, memory] : llvm::enumerate(fabric.getMemoryInterfaces())) {
+      unsigned distance = std::abs(int(memory.row) - int(from.row)) +
+                          std::abs(int(memory.col) - int(from.col));
+      if (forced >= 0 ? int(i) == forced : distance < best) {
+        best = distance;
+        binding.interface = i;
+      }
+    }
+    const fabric::MemoryInterface &memory =
+        fabric.getMemoryInterfaces()[binding.interface];
+    llvm::SmallVector<uint32_t, 8> links = routeOnMesh(
+        fabric, place.element, memory.row * fabric.getCols() + memory.col);
+    for (unsigned link :
+         fabric.getOutgoingLinks(memory.row * fabric.getCols() + memory.col))
+      if (fabric.getLinks()[link].to == memory.node)
+        links.push_back(link);
+    binding.hops = links.size();
+    for (uint32_t link : links)
+      binding.routeLatency += fabric.getLinks()[link].latency;
+    mapping.memories.push_back(binding);
+  }
+}
+
 /// Places actor i of `graph` on element `elementOf(i)`; `interfaceOf(i)`
 /// may force a memory actor's interface (return -1 for the nearest one).
 inline fabric::Mapping
@@ -130,35 +166,7 @@ mapByHand(dataflow::GraphOp graph, const fabric::Fabric &fabric,
   for (mlir::BlockArgument arg : body.getArguments())
     if (!mlir::isa<mlir::MemRefType>(arg.getType()))
       addUses(arg, fabric::kGraphBoundary, arg.getArgNumber(), -1);
-  for (auto [index, place] : llvm::enumerate(mapping.actors)) {
-    if (place.opName != "dataflow.load" && place.opName != "dataflow.store")
-      continue;
-    fabric::MemoryBinding binding;
-    binding.actor = index;
-    const fabric::ProcessingElement &from = fabric.getElements()[place.element];
-    int forced = interfaceOf ? interfaceOf(index) : -1;
-    unsigned best = UINT32_MAX;
-    for (auto [i, memory] : llvm::enumerate(fabric.getMemoryInterfaces())) {
-      unsigned distance = std::abs(int(memory.row) - int(from.row)) +
-                          std::abs(int(memory.col) - int(from.col));
-      if (forced >= 0 ? int(i) == forced : distance < best) {
-        best = distance;
-        binding.interface = i;
-      }
-    }
-    const fabric::MemoryInterface &memory =
-        fabric.getMemoryInterfaces()[binding.interface];
-    llvm::SmallVector<uint32_t, 8> links = routeOnMesh(
-        fabric, place.element, memory.row * fabric.getCols() + memory.col);
-    for (unsigned link :
-         fabric.getOutgoingLinks(memory.row * fabric.getCols() + memory.col))
-      if (fabric.getLinks()[link].to == memory.node)
-        links.push_back(link);
-    binding.hops = links.size();
-    for (uint32_t link : links)
-      binding.routeLatency += fabric.getLinks()[link].latency;
-    mapping.memories.push_back(binding);
-  }
+  bindMemoriesByHand(mapping, fabric, interfaceOf);
   return mapping;
 }
 
