@@ -390,6 +390,56 @@ TEST_F(CycleSimTimingTest, MismatchedMappingIsRefused) {
   ASSERT_FALSE(static_cast<bool>(result));
   EXPECT_EQ(llvm::toString(result.takeError()),
             "graph @sum: the mapping places 3 actors, the graph has 4");
+
+  // The addi's edge into the carry's next operand (actor 1, operand 2).
+  mapping = place(graph, {0, 0, 0, 1});
+  llvm::erase_if(mapping.edges, [](const fabric::EdgeRoute &edge) {
+    return edge.consumer == 1 && edge.operand == 2;
+  });
+  result = run(graph, mapping, {i32(2), i32(0), i32(1)});
+  ASSERT_FALSE(static_cast<bool>(result));
+  error = llvm::toString(result.takeError());
+  EXPECT_NE(error.find("graph @sum: the mapping has no route for operand #2 "
+                       "of 'dataflow.carry' at "),
+            std::string::npos)
+      << error;
+
+  mapping = place(graph, {0, 0, 0, 1});
+  test::findEdge(mapping, 1, 2).producer = 0;
+  result = run(graph, mapping, {i32(2), i32(0), i32(1)});
+  ASSERT_FALSE(static_cast<bool>(result));
+  error = llvm::toString(result.takeError());
+  EXPECT_NE(error.find("to operand #2 of 'dataflow.carry' at "),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("names the wrong producer"), std::string::npos) << error;
+}
+
+// A memory actor needs an interface with ports of its kind.
+TEST_F(CycleSimTimingTest, MemoryActorsNeedABinding) {
+  dataflow::GraphOp graph = parse(kLoads);
+  fabric::Mapping mapping = place(graph, {4, 0, 5});
+  mapping.memories.pop_back();
+  SmallVector<SmallVector<TokenValue, 0>> streams = {{}, {}, {}, {}};
+  MemoryBuffer buffer(IntegerType::get(&context, 32), {16});
+  llvm::Expected<CycleSimResult> result =
+      run(graph, mapping, {}, streams, {&buffer});
+  ASSERT_FALSE(static_cast<bool>(result));
+  std::string error = llvm::toString(result.takeError());
+  EXPECT_NE(error.find("'dataflow.load' at "), std::string::npos) << error;
+  EXPECT_NE(error.find(": has no memory interface in the mapping"),
+            std::string::npos)
+      << error;
+
+  mapping = place(graph, {4, 0, 5});
+  mapping.memories[0].interface = 7;
+  result = run(graph, mapping, {}, streams, {&buffer});
+  ASSERT_FALSE(static_cast<bool>(result));
+  error = llvm::toString(result.takeError());
+  EXPECT_NE(error.find("is bound to memory interface #7, which fabric "
+                       "'cgra-4x4' does not have"),
+            std::string::npos)
+      << error;
 }
 
 // The trace is trace-event JSON: one process and one thread name per
