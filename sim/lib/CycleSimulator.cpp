@@ -209,6 +209,7 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
                                      const Actor &actor) const {
   dataflow::GraphOp graph = engine.graph;
   AsmState state(graph);
+  bool first = true;
   for (auto [result, uses] : llvm::enumerate(actor.outputs)) {
     for (uint32_t id : uses) {
       const QueueTiming &timing = queueTiming[id];
@@ -217,7 +218,8 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
           !engine.mayEmitOn(actor, result) ||
           queue.fifo.size() + timing.inFlight < timing.capacity)
         continue;
-      os << " room on output #" << result << " (";
+      os << (first ? " " : ", ") << "room on output #" << result << " (";
+      first = false;
       if (options.printValueName)
         options.printValueName(os, actor.op->getResult(result));
       else

@@ -351,6 +351,12 @@ TEST_F(CycleSimTimingTest, TooSmallFifoDeadlocksWithWitness) {
             std::string::npos)
       << error;
   EXPECT_NE(error.find("holds 1 of 1 tokens"), std::string::npos) << error;
+  // The stream's iv and phase routes are full too, listed one by one.
+  EXPECT_NE(error.find("blocked: 'dataflow.stream' at "), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("holds 2 of 2 tokens, room on output #1 ("),
+            std::string::npos)
+      << error;
   EXPECT_NE(error.find("blocked: 'dataflow.mux'"), std::string::npos) << error;
   EXPECT_NE(error.find("waits for operand #2"), std::string::npos) << error;
 }
