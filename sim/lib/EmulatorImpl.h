@@ -7,7 +7,9 @@
 // graph body into actors and per-use token queues, seeds %start and the
 // inputs, fires actors from a FIFO worklist until the completion frontier is
 // reached, and explains deadlocks. Firing rules live in ActorRules.cpp,
-// diagnostics in EmulatorDiagnostics.cpp.
+// diagnostics in EmulatorDiagnostics.cpp. The cycle simulator
+// (CycleSimImpl.h) builds and seeds the same Engine but decides itself when
+// each actor fires and takes emitted tokens through a TokenSink.
 //
 //===----------------------------------------------------------------------===//
 
