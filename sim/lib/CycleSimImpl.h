@@ -19,6 +19,8 @@
 
 #include "loom/Sim/CycleSimulator.h"
 
+#include "llvm/ADT/BitVector.h"
+
 #include <functional>
 #include <queue>
 
@@ -163,6 +165,9 @@ private:
   /// The current cycle, and the delay of the firing in progress.
   uint64_t now = 0;
   uint64_t firingDelay = 1;
+  /// Actors that may have pending work (received a token, or had work
+  /// left after the last cycle); only these are checked.
+  llvm::BitVector active;
   /// Queues whose poppedThisCycle is non-zero.
   llvm::SmallVector<uint32_t, 0> poppedQueues;
   std::array<uint64_t, kNumStallCauses> stalls = {};

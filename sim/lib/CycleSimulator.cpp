@@ -59,6 +59,8 @@ void CycleEngine::deliver() {
     --queueTiming[flight.queue].inFlight;
     if (queue.consumer == kReturnConsumer)
       engine.onReturnToken(queue);
+    else
+      active.set(queue.consumer);
     flights.pop();
   }
 }
@@ -239,10 +241,16 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
 }
 
 llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
-  for (uint32_t i = 0, e = engine.actors.size(); i < e; ++i) {
+  // Only actors that received a token or kept pending work are looked at,
+  // in actor order (the priority of shared units and ports).
+  for (int next = active.find_first(); next != -1;
+       next = active.find_next(next)) {
+    uint32_t i = next;
     const Actor &actor = engine.actors[i];
-    if (!hasPendingWork(actor))
+    if (!hasPendingWork(actor)) {
+      active.reset(i);
       continue;
+    }
     std::optional<StallCause> cause = checkFiring(actor, actorTiming[i]);
     if (!cause) {
       if (llvm::Error error = fireTimed(i))
@@ -281,6 +289,10 @@ llvm::Error CycleEngine::timedDeadlockError() const {
 
 llvm::Error CycleEngine::run() {
   engine.sink = this;
+  active.resize(engine.actors.size());
+  for (auto [index, actor] : llvm::enumerate(engine.actors))
+    if (hasPendingWork(actor))
+      active.set(index);
   for (now = 0;; ++now) {
     deliver();
     if (engine.returnFault)
