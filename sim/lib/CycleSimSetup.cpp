@@ -43,12 +43,16 @@ llvm::Error CycleEngine::bindActor(uint32_t index) {
                                         "' does not have");
   const fabric::FunctionUnit &unit = elements[place.element].units[place.unit];
   std::optional<fabric::OperationClass> cls = fabric::classifyOperation(opName);
-  if (!cls || !unit.supports(*cls))
+  if (!cls)
+    return engine.actorError(actor, "has no operation class, so no fabric "
+                                    "unit executes it");
+  if (!unit.supports(*cls))
     return engine.actorError(
         actor, "is placed on unit '" + unit.name + "' of element (" +
                    Twine(elements[place.element].row) + ", " +
                    Twine(elements[place.element].col) +
-                   "), which does not execute its operation class");
+                   "), which does not execute class '" +
+                   fabric::getOperationClassName(*cls) + "'");
   // Actors placed on one unit share it: one firing per initiation interval.
   uint64_t key = (uint64_t(place.element) << 32) | place.unit;
   auto [it, inserted] = unitSlots.try_emplace(key, units.size());

@@ -386,7 +386,7 @@ TEST_F(CycleSimTimingTest, MismatchedMappingIsRefused) {
   std::string error = llvm::toString(result.takeError());
   EXPECT_NE(error.find("'arith.addi' at"), std::string::npos) << error;
   EXPECT_NE(error.find("is placed on unit 'stream' of element (0, 1), which "
-                       "does not execute its operation class"),
+                       "does not execute class 'int-alu'"),
             std::string::npos)
       << error;
 
