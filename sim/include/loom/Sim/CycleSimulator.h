@@ -60,14 +60,18 @@ llvm::StringRef getStallCauseName(StallCause cause);
 struct LoopRate {
   /// The loop's controlling actor: op name and source location.
   std::string loop;
+  /// Iterating firings of the controlling actor (the loop's first carry,
+  /// else its stream), over all activations.
   uint64_t iterations = 0;
-  /// Cycles from the loop's first to its last iteration.
+  /// Cycles from the loop's first to its last iteration (last - first).
   uint64_t cycles = 0;
+  /// (iterations - 1) / cycles: the steady rate; 0 below two iterations.
   double achieved = 0;
   /// Upper bounds of iterations per cycle: from the busiest function unit
   /// or memory interface (resource bound) and from the slowest dependence
   /// cycle through the loop's carries (recurrence bound); the lower bound
-  /// on cycles per iteration is 1 / min of the two.
+  /// on cycles per iteration is 1 / min of the two. docs/simulator.md
+  /// defines both exactly.
   double resourceBound = 0;
   double recurrenceBound = 0;
 };
