@@ -144,8 +144,10 @@ public:
                          llvm::SmallVectorImpl<unsigned> &needed) const;
   /// Fires `actor` once; it must be ready.
   llvm::Error fire(Actor &actor);
-  /// False when a firing of `actor` in its current state certainly emits
-  /// nothing on result `result` (a demux emits only on the selected lane).
+  /// False when the next firing of `actor`, given its state and the tokens
+  /// visible now, emits nothing on result `result` (a demux off its
+  /// selected lane, a carry on F, a stream's iv once its predicate fails,
+  /// a gate's value on F and its condition before the first T).
   bool mayEmitOn(const Actor &actor, unsigned result) const;
 
 private:
