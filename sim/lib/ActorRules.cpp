@@ -79,6 +79,54 @@ void Engine::getNeededOperands(const Actor &actor,
   }
 }
 
+/// Whether the iv of a stream's next firing is emitted: its predicate on the
+/// current value (or the init it would take) and the limit; true when that
+/// is not known yet.
+static bool streamEmitsIv(const Engine &engine, const Actor &actor) {
+  const TokenValue *cur = &actor.held, *limit = &actor.limit;
+  if (actor.state == ActorState::Initial) {
+    if (!engine.hasToken(actor, 0) || !engine.hasToken(actor, 1))
+      return true;
+    cur = &engine.peekToken(actor, 0);
+    limit = &engine.peekToken(actor, 1);
+  }
+  if (cur->isPoison() || limit->isPoison())
+    return true;
+  auto pred = cast<dataflow::StreamOp>(actor.op).getPredicate();
+  return evaluateCmpI(pred, cur->getInteger(), limit->getInteger());
+}
+
+bool Engine::mayEmitOn(const Actor &actor, unsigned result) const {
+  bool initial = actor.state == ActorState::Initial;
+  // Where the deciding token (operand 0 of a demux, carry or gate) is
+  // missing or poison, assume the firing emits (a poison decision fails the
+  // firing anyway).
+  auto isDecided = [&] {
+    return hasToken(actor, 0) && !peekToken(actor, 0).isPoison();
+  };
+  switch (actor.rule) {
+  case Rule::Demux: {
+    if (!isDecided())
+      return true;
+    std::optional<unsigned> lane =
+        getLane(peekToken(actor, 0), actor.outputs.size());
+    return !lane || *lane == result;
+  }
+  case Rule::Carry:
+    // Running, only a T phase forwards a next.
+    return initial || !isDecided() || peekToken(actor, 0).isTrue();
+  case Rule::Stream:
+    return result == 1 || streamEmitsIv(*this, actor);
+  case Rule::Gate:
+    // The value on T only; the condition only after the first T.
+    if (!isDecided())
+      return true;
+    return result == 1 ? peekToken(actor, 0).isTrue() : !initial;
+  default:
+    return true;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Streaming primitives
 //===----------------------------------------------------------------------===//

@@ -233,13 +233,19 @@ void Engine::onReturnToken(const UseQueue &queue) {
 
 void Engine::emit(Actor &actor, unsigned resultNumber,
                   const TokenValue &token) {
-  for (uint32_t id : actor.outputs[resultNumber]) {
-    UseQueue &queue = queues[id];
-    queue.fifo.push(token);
-    if (queue.consumer == kReturnConsumer)
-      onReturnToken(queue);
-    else
-      schedule(queue.consumer);
+  if (LLVM_UNLIKELY(sink)) {
+    // Timed: the simulator delivers the token when it arrives.
+    for (uint32_t id : actor.outputs[resultNumber])
+      sink->send(id, token);
+  } else {
+    for (uint32_t id : actor.outputs[resultNumber]) {
+      UseQueue &queue = queues[id];
+      queue.fifo.push(token);
+      if (queue.consumer == kReturnConsumer)
+        onReturnToken(queue);
+      else
+        schedule(queue.consumer);
+    }
   }
   result.stats.tokensMoved += actor.outputs[resultNumber].size();
   if (actor.traced)

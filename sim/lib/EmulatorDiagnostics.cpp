@@ -86,14 +86,20 @@ static StringRef describeState(const Actor &actor) {
   }
 }
 
-llvm::Error Engine::deadlockError() const {
+llvm::Error Engine::deadlockError(const DeadlockContext *timing) const {
   std::string text;
   llvm::raw_string_ostream os(text);
   dataflow::GraphOp op = graph;
   AsmState state(op);
-  os << "deadlocked after " << result.stats.firings
-     << " firings: no actor can fire and the completion frontier is not "
-        "reached";
+  if (timing)
+    os << "deadlocked at cycle " << timing->cycle << " after "
+       << result.stats.firings
+       << " firings: no actor can fire, no token is in flight and the "
+          "completion frontier is not reached";
+  else
+    os << "deadlocked after " << result.stats.firings
+       << " firings: no actor can fire and the completion frontier is not "
+          "reached";
   dataflow::GraphReturnOp ret = op.getReturn();
   for (int32_t id : llvm::concat<const int32_t>(valueReturns, completeReturns))
     if (queues[id].fifo.empty()) {
@@ -103,7 +109,8 @@ llvm::Error Engine::deadlockError() const {
     }
   unsigned listed = 0, blocked = 0;
   for (const Actor &actor : actors) {
-    if (!isBlocked(actor, queues))
+    bool outputBlocked = timing && timing->hasFullOutput(actor);
+    if (!outputBlocked && !isBlocked(actor, queues))
       continue;
     if (++blocked > kMaxBlockedActorsListed)
       continue;
@@ -119,6 +126,8 @@ llvm::Error Engine::deadlockError() const {
       printValueName(os, actor.op->getOperand(operand), state, options);
       os << ")";
     }
+    if (outputBlocked)
+      timing->explainOutputs(os, actor);
   }
   if (blocked > listed)
     os << "\n  ... and " << blocked - listed << " more blocked actors";

@@ -7,7 +7,9 @@
 // graph body into actors and per-use token queues, seeds %start and the
 // inputs, fires actors from a FIFO worklist until the completion frontier is
 // reached, and explains deadlocks. Firing rules live in ActorRules.cpp,
-// diagnostics in EmulatorDiagnostics.cpp.
+// diagnostics in EmulatorDiagnostics.cpp. The cycle simulator
+// (CycleSimImpl.h) builds and seeds the same Engine but decides itself when
+// each actor fires and takes emitted tokens through a TokenSink.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "loom/Sim/TokenQueue.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
@@ -83,6 +86,27 @@ struct UseQueue {
   unsigned operand = 0;
 };
 
+/// Receives the tokens a firing emits when the engine runs under a timing
+/// model (the cycle simulator): instead of entering the consumer's queue at
+/// once, a token is handed over with its queue id and becomes visible later.
+class TokenSink {
+public:
+  virtual ~TokenSink() = default;
+  virtual void send(uint32_t queue, const TokenValue &token) = 0;
+};
+
+/// What a deadlock report adds under a timing model: the cycle, and output
+/// routes that are full (an actor can be blocked by back-pressure alone).
+struct DeadlockContext {
+  uint64_t cycle = 0;
+  /// Returns true if some output route of `actor` has no room.
+  llvm::function_ref<bool(const Actor &)> hasFullOutput;
+  /// Appends " room on output #r (%v): ..." for each full output route.
+  llvm::function_ref<void(llvm::raw_ostream &, const Actor &)> explainOutputs;
+};
+
+class CycleEngine;
+
 class Engine {
 public:
   Engine(dataflow::GraphOp graph, const EmulatorOptions &options)
@@ -120,6 +144,11 @@ public:
                          llvm::SmallVectorImpl<unsigned> &needed) const;
   /// Fires `actor` once; it must be ready.
   llvm::Error fire(Actor &actor);
+  /// False when the next firing of `actor`, given its state and the tokens
+  /// visible now, emits nothing on result `result` (a demux off its
+  /// selected lane, a carry on F, a stream's iv once its predicate fails,
+  /// a gate's value on F and its condition before the first T).
+  bool mayEmitOn(const Actor &actor, unsigned result) const;
 
 private:
   llvm::Error buildActor(mlir::Operation *op);
@@ -136,7 +165,7 @@ private:
   void recordTrace(mlir::Value value, const TokenValue &token);
 
   // Diagnostics (EmulatorDiagnostics.cpp).
-  llvm::Error deadlockError() const;
+  llvm::Error deadlockError(const DeadlockContext *timing = nullptr) const;
   llvm::Error budgetError() const;
   llvm::Error graphError(const llvm::Twine &what) const;
 
@@ -167,6 +196,9 @@ private:
   std::optional<std::string> returnFault;
 
   EmulationResult result;
+  /// Set by the cycle simulator: emitted tokens go there, not to queues.
+  TokenSink *sink = nullptr;
+  friend class CycleEngine;
 };
 
 /// Formats `loc` as `file:line:col` (or `unknown location`).

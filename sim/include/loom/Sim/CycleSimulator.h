@@ -1,4 +1,4 @@
-//===- CycleSimulator.h - cycle-level simulation of a mapped graph -*- C++ -*-===//
+//===- CycleSimulator.h - cycle-level simulation of a graph -*- C++ -*-===//
 //
 // Part of the Loom project.
 //
@@ -29,6 +29,12 @@ struct CycleSimOptions {
   uint64_t cycleBudget = 100'000'000;
   /// Records one TraceEvent per firing (for LOOM_TRACE).
   bool recordTrace = false;
+  /// As EmulatorOptions::drainAfterCompletion: after the completion frontier
+  /// the run goes on until nothing can fire (CycleSimStats::cycles stays the
+  /// completion cycle).
+  bool drainAfterCompletion = false;
+  /// As EmulatorOptions::tracedValues.
+  llvm::SmallVector<mlir::Value> tracedValues;
   /// As EmulatorOptions::printValueName.
   std::function<void(llvm::raw_ostream &, mlir::Value)> printValueName;
 };
@@ -54,14 +60,18 @@ llvm::StringRef getStallCauseName(StallCause cause);
 struct LoopRate {
   /// The loop's controlling actor: op name and source location.
   std::string loop;
+  /// Iterating firings of the controlling actor (the loop's first carry,
+  /// else its stream), over all activations.
   uint64_t iterations = 0;
-  /// Cycles from the loop's first to its last iteration.
+  /// Cycles from the loop's first to its last iteration (last - first).
   uint64_t cycles = 0;
+  /// (iterations - 1) / cycles: the steady rate; 0 below two iterations.
   double achieved = 0;
   /// Upper bounds of iterations per cycle: from the busiest function unit
   /// or memory interface (resource bound) and from the slowest dependence
   /// cycle through the loop's carries (recurrence bound); the lower bound
-  /// on cycles per iteration is 1 / min of the two.
+  /// on cycles per iteration is 1 / min of the two. docs/simulator.md
+  /// defines both exactly.
   double resourceBound = 0;
   double recurrenceBound = 0;
 };
@@ -99,13 +109,11 @@ public:
   /// the graph and the actor), on a deadlock with a witness (every blocked
   /// actor, what it waits for: an operand token or room on an output
   /// route), and when the cycle budget runs out.
-  static llvm::Expected<CycleSimResult>
-  runGraph(dataflow::GraphOp graph, const fabric::Fabric &fabric,
-           const fabric::Mapping &mapping,
-           llvm::ArrayRef<TokenValue> valueInputs,
-           llvm::ArrayRef<llvm::SmallVector<TokenValue, 0>> streamInputs,
-           llvm::ArrayRef<MemoryBuffer *> memories,
-           const CycleSimOptions &options);
+  static llvm::Expected<CycleSimResult> runGraph(
+      dataflow::GraphOp graph, const fabric::Fabric &fabric,
+      const fabric::Mapping &mapping, llvm::ArrayRef<TokenValue> valueInputs,
+      llvm::ArrayRef<llvm::SmallVector<TokenValue, 0>> streamInputs,
+      llvm::ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options);
 };
 
 /// Writes `trace` as Chrome trace-event JSON: one process per element, one

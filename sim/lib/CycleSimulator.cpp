@@ -1,0 +1,428 @@
+//===- CycleSimulator.cpp - cycle-level simulation of a mapped graph ------===//
+//
+// Part of the Loom project.
+//
+// The cycle loop. Each cycle has two phases: tokens whose arrival cycle has
+// come become visible, then every actor with pending work is checked against
+// what is visible in this cycle (operands, its unit's initiation interval,
+// room on its output routes counted with tokens in flight, its memory
+// interface's ports and banks) and fired through the emulator's rules. What a
+// firing emits travels (send) and becomes visible at least one cycle later;
+// the room a firing frees is usable from the next cycle, so the order in
+// which actors are checked within a cycle only decides who wins a shared
+// unit or memory port (lower actor index first). docs/simulator.md states
+// the model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CycleSimImpl.h"
+
+#include "mlir/IR/AsmState.h"
+
+using namespace mlir;
+using namespace loom::sim;
+using namespace loom::sim::detail;
+using loom::fabric::kUnboundedCapacity;
+
+llvm::StringRef loom::sim::getStallCauseName(StallCause cause) {
+  switch (cause) {
+  case StallCause::Input:
+    return "input";
+  case StallCause::Output:
+    return "output";
+  case StallCause::UnitBusy:
+    return "unit-busy";
+  case StallCause::MemoryPort:
+    return "memory-port";
+  case StallCause::BankConflict:
+    return "bank-conflict";
+  }
+  llvm_unreachable("unknown stall cause");
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens in flight
+//===----------------------------------------------------------------------===//
+
+void CycleEngine::send(uint32_t queue, const TokenValue &token) {
+  QueueTiming &timing = queueTiming[queue];
+  ++timing.inFlight;
+  uint64_t arrival = now + std::max<uint64_t>(1, firingDelay + timing.latency);
+  flights.push({arrival, nextSequence++, queue, token});
+}
+
+void CycleEngine::deliver() {
+  while (!flights.empty() && flights.top().arrival <= now) {
+    const Flight &flight = flights.top();
+    UseQueue &queue = engine.queues[flight.queue];
+    queue.fifo.push(flight.token);
+    --queueTiming[flight.queue].inFlight;
+    if (queue.consumer == kReturnConsumer)
+      engine.onReturnToken(queue);
+    else
+      active.set(queue.consumer);
+    flights.pop();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Deciding whether an actor fires
+//===----------------------------------------------------------------------===//
+
+bool CycleEngine::hasPendingWork(const Actor &actor) const {
+  if (actor.rule == Rule::Stream && actor.state == ActorState::Running)
+    return true;
+  return llvm::any_of(actor.inputs, [&](int32_t queue) {
+    return queue != kNoQueue && !engine.queues[queue].fifo.empty();
+  });
+}
+
+/// Whether `actor` could not put a token on some route it may emit on.
+bool CycleEngine::hasFullOutput(const Actor &actor) const {
+  for (auto [result, uses] : llvm::enumerate(actor.outputs)) {
+    if (!engine.mayEmitOn(actor, result))
+      continue;
+    for (uint32_t id : uses) {
+      const QueueTiming &timing = queueTiming[id];
+      if (timing.capacity != kUnboundedCapacity &&
+          engine.queues[id].fifo.size() + timing.inFlight +
+                  timing.poppedThisCycle >=
+              timing.capacity)
+        return true;
+    }
+  }
+  return false;
+}
+
+std::optional<StallCause> CycleEngine::checkMemory(const Actor &actor,
+                                                   const ActorTiming &timing) {
+  InterfaceState &port = interfaces[timing.interface];
+  if (port.cycle != now) {
+    port.cycle = now;
+    port.requests = port.loads = port.stores = 0;
+  }
+  bool isLoad = actor.rule == Rule::Load;
+  if (port.requests >= port.spec->requestsPerCycle ||
+      (isLoad ? port.loads >= port.spec->loadPorts
+              : port.stores >= port.spec->storePorts))
+    return StallCause::MemoryPort;
+  // The bank of the element addressed; an invalid address fails the firing.
+  requestBank.reset();
+  SmallVector<int64_t, 2> indices;
+  for (unsigned i = 0, rank = actor.memory->getRank(); i < rank; ++i) {
+    const TokenValue &index = engine.peekToken(actor, 1 + i);
+    if (index.isPoison())
+      return std::nullopt;
+    indices.push_back(index.getInteger().getSExtValue());
+  }
+  std::optional<int64_t> linear = actor.memory->linearize(indices);
+  if (!linear)
+    return std::nullopt;
+  requestBank = *linear % port.spec->banks;
+  if (port.bankCycle[*requestBank] == now)
+    return StallCause::BankConflict;
+  return std::nullopt;
+}
+
+std::optional<StallCause> CycleEngine::checkFiring(const Actor &actor,
+                                                   const ActorTiming &timing) {
+  if (!engine.isReady(actor))
+    return StallCause::Input;
+  if (units[timing.unit].nextFree > now)
+    return StallCause::UnitBusy;
+  if (hasFullOutput(actor))
+    return StallCause::Output;
+  if (timing.interface >= 0)
+    return checkMemory(actor, timing);
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Firing
+//===----------------------------------------------------------------------===//
+
+void CycleEngine::countIteration(uint32_t index, ActorState before) {
+  const Actor &actor = engine.actors[index];
+  // A stream iterates in every firing that leaves it active (it emitted an
+  // iv); a carry in every firing that forwards a next (running before and
+  // after).
+  bool iterated = actor.state == ActorState::Running &&
+                  (actor.rule == Rule::Stream || before == ActorState::Running);
+  if (!iterated)
+    return;
+  LoopState &loop = loops[actorTiming[index].loop];
+  if (loop.iterations++ == 0)
+    loop.firstCycle = now;
+  loop.lastCycle = now;
+}
+
+llvm::Error CycleEngine::fireTimed(uint32_t index) {
+  Actor &actor = engine.actors[index];
+  const ActorTiming &timing = actorTiming[index];
+  SmallVector<size_t, 4> before;
+  for (int32_t queue : actor.inputs)
+    before.push_back(queue == kNoQueue ? 0 : engine.queues[queue].fifo.size());
+  ActorState stateBefore = actor.state;
+  firingDelay = timing.delay;
+  if (llvm::Error error = engine.step(actor))
+    return error;
+  for (auto [queue, size] : llvm::zip(actor.inputs, before)) {
+    if (queue == kNoQueue || engine.queues[queue].fifo.size() == size)
+      continue;
+    QueueTiming &qt = queueTiming[queue];
+    if (qt.poppedThisCycle == 0)
+      poppedQueues.push_back(queue);
+    qt.poppedThisCycle += size - engine.queues[queue].fifo.size();
+  }
+  UnitState &unit = units[timing.unit];
+  unit.nextFree = now + unit.initiationInterval;
+  unit.busyCycles += unit.initiationInterval;
+  if (timing.interface >= 0) {
+    InterfaceState &port = interfaces[timing.interface];
+    bool isLoad = actor.rule == Rule::Load;
+    ++port.requests;
+    ++(isLoad ? port.loads : port.stores);
+    ++(isLoad ? memoryLoads : memoryStores);
+    if (requestBank)
+      port.bankCycle[*requestBank] = now;
+  }
+  if (options.recordTrace)
+    trace.push_back(
+        {index, unit.element, unit.unit, now, unit.initiationInterval});
+  if (timing.loop >= 0)
+    countIteration(index, stateBefore);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The cycle loop
+//===----------------------------------------------------------------------===//
+
+llvm::Error CycleEngine::budgetError() const {
+  return engine.graphError(
+      "exceeded the cycle budget of " + Twine(options.cycleBudget) +
+      " cycles " +
+      (engine.completed ? "while draining after completion"
+                        : "before reaching its completion frontier") +
+      "; a longer run needs a larger budget (CycleSimOptions::cycleBudget)");
+}
+
+void CycleEngine::explainFullOutputs(raw_ostream &os,
+                                     const Actor &actor) const {
+  dataflow::GraphOp graph = engine.graph;
+  AsmState state(graph);
+  bool first = true;
+  for (auto [result, uses] : llvm::enumerate(actor.outputs)) {
+    for (uint32_t id : uses) {
+      const QueueTiming &timing = queueTiming[id];
+      const UseQueue &queue = engine.queues[id];
+      if (timing.capacity == kUnboundedCapacity ||
+          !engine.mayEmitOn(actor, result) ||
+          queue.fifo.size() + timing.inFlight < timing.capacity)
+        continue;
+      os << (first ? " " : ", ") << "room on output #" << result << " (";
+      first = false;
+      if (options.printValueName)
+        options.printValueName(os, actor.op->getResult(result));
+      else
+        actor.op->getResult(result).printAsOperand(os, state);
+      os << "), whose route to operand #" << queue.operand << " of ";
+      if (queue.consumer == kReturnConsumer) {
+        os << "graph.return";
+      } else {
+        const Actor &consumer = engine.actors[queue.consumer];
+        os << "'" << consumer.op->getName() << "' at "
+           << formatLocation(consumer.op->getLoc());
+      }
+      os << " holds " << queue.fifo.size() << " of " << timing.capacity
+         << " tokens";
+    }
+  }
+}
+
+llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
+  // Only actors that received a token or kept pending work are looked at,
+  // in actor order (the priority of shared units and ports).
+  for (int next = active.find_first(); next != -1;
+       next = active.find_next(next)) {
+    uint32_t i = next;
+    const Actor &actor = engine.actors[i];
+    if (!hasPendingWork(actor)) {
+      active.reset(i);
+      continue;
+    }
+    std::optional<StallCause> cause = checkFiring(actor, actorTiming[i]);
+    if (!cause) {
+      if (llvm::Error error = fireTimed(i))
+        return error;
+      outcome.fired = true;
+      continue;
+    }
+    ++outcome.stalls[static_cast<unsigned>(*cause)];
+    if (*cause == StallCause::UnitBusy)
+      outcome.wake =
+          std::min(outcome.wake, units[actorTiming[i].unit].nextFree);
+    else if (*cause == StallCause::MemoryPort ||
+             *cause == StallCause::BankConflict)
+      outcome.retryNext = true;
+  }
+  // Room freed in this cycle is usable from the next one.
+  for (uint32_t queue : poppedQueues)
+    queueTiming[queue].poppedThisCycle = 0;
+  poppedQueues.clear();
+  for (unsigned c = 0; c < kNumStallCauses; ++c)
+    stalls[c] += outcome.stalls[c];
+  return llvm::Error::success();
+}
+
+llvm::Error CycleEngine::timedDeadlockError() const {
+  auto isFull = [&](const Actor &actor) { return hasFullOutput(actor); };
+  auto explain = [&](raw_ostream &os, const Actor &actor) {
+    explainFullOutputs(os, actor);
+  };
+  DeadlockContext context;
+  context.cycle = now;
+  context.hasFullOutput = isFull;
+  context.explainOutputs = explain;
+  return engine.deadlockError(&context);
+}
+
+llvm::Error CycleEngine::run() {
+  engine.sink = this;
+  active.resize(engine.actors.size());
+  for (auto [index, actor] : llvm::enumerate(engine.actors))
+    if (hasPendingWork(actor))
+      active.set(index);
+  for (now = 0;; ++now) {
+    deliver();
+    if (engine.returnFault)
+      return engine.graphError(*engine.returnFault);
+    if (!engine.completed && engine.isComplete()) {
+      engine.completed = true;
+      completionCycle = now;
+      if (!options.drainAfterCompletion)
+        return llvm::Error::success();
+    }
+    if (now > options.cycleBudget)
+      return budgetError();
+    CycleOutcome outcome;
+    if (llvm::Error error = evaluateCycle(outcome))
+      return error;
+    if (outcome.fired || outcome.retryNext)
+      continue;
+    // Nothing fired: until the next arrival or free unit every cycle is
+    // this one again.
+    uint64_t wake = outcome.wake;
+    if (!flights.empty())
+      wake = std::min(wake, flights.top().arrival);
+    if (wake == UINT64_MAX) {
+      if (engine.pendingReturns != 0)
+        return timedDeadlockError();
+      // Quiescent: graphs with stream results complete here.
+      if (!engine.completed)
+        completionCycle = now;
+      engine.completed = true;
+      return llvm::Error::success();
+    }
+    for (unsigned c = 0; c < kNumStallCauses; ++c)
+      stalls[c] += outcome.stalls[c] * (wake - now - 1);
+    now = wake - 1;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statistics
+//===----------------------------------------------------------------------===//
+
+/// Cycles per iteration of the busiest unit or memory interface, from the
+/// firings of the loop's body.
+double CycleEngine::getResourceCycles(const LoopState &loop) const {
+  if (loop.iterations == 0)
+    return 0;
+  SmallVector<uint64_t, 0> unitCycles(units.size(), 0);
+  SmallVector<uint64_t, 0> loads(interfaces.size(), 0),
+      stores(interfaces.size(), 0);
+  for (int32_t index : loop.body) {
+    const ActorTiming &timing = actorTiming[index];
+    // Steady state: rounding down drops the entry and exit firings of the
+    // loop's own state machines (a stream fires n + 1 times for n).
+    uint64_t perIteration = engine.actors[index].firings / loop.iterations;
+    unitCycles[timing.unit] +=
+        perIteration * units[timing.unit].initiationInterval;
+    if (timing.interface >= 0)
+      (engine.actors[index].rule == Rule::Load ? loads
+                                               : stores)[timing.interface] +=
+          perIteration;
+  }
+  double busiest = 0;
+  for (uint64_t cycles : unitCycles)
+    busiest = std::max(busiest, double(cycles));
+  for (auto [i, port] : llvm::enumerate(interfaces)) {
+    const fabric::MemoryInterface &spec = *port.spec;
+    busiest =
+        std::max(busiest, double(loads[i] + stores[i]) / spec.requestsPerCycle);
+    if (spec.loadPorts)
+      busiest = std::max(busiest, double(loads[i]) / spec.loadPorts);
+    if (spec.storePorts)
+      busiest = std::max(busiest, double(stores[i]) / spec.storePorts);
+  }
+  return busiest;
+}
+
+void CycleEngine::fillStats(CycleSimResult &result) const {
+  CycleSimStats &stats = result.timing;
+  stats.cycles = completionCycle;
+  for (const fabric::ProcessingElement &element : fabric.getElements())
+    stats.unitBusyCycles.emplace_back(element.units.size(), 0);
+  for (const UnitState &unit : units)
+    stats.unitBusyCycles[unit.element][unit.unit] = unit.busyCycles;
+  stats.stalls = stalls;
+  stats.memoryLoads = memoryLoads;
+  stats.memoryStores = memoryStores;
+  for (const LoopState &loop : loops) {
+    const Actor &controller = engine.actors[loop.controller];
+    LoopRate &rate = stats.loops.emplace_back();
+    rate.loop = "'" + controller.op->getName().getStringRef().str() + "' at " +
+                formatLocation(controller.op->getLoc());
+    rate.iterations = loop.iterations;
+    // n iterations span n - 1 intervals; one iteration has no rate.
+    rate.cycles = loop.iterations ? loop.lastCycle - loop.firstCycle : 0;
+    rate.achieved = rate.cycles ? double(rate.iterations - 1) / rate.cycles : 0;
+    double resourceCycles = getResourceCycles(loop);
+    rate.resourceBound = resourceCycles > 1 ? 1.0 / resourceCycles : 1.0;
+    rate.recurrenceBound = 1.0 / loop.recurrenceCycles;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Public API
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<CycleSimResult> CycleSimulator::runGraph(
+    dataflow::GraphOp graph, const fabric::Fabric &fabric,
+    const fabric::Mapping &mapping, ArrayRef<TokenValue> valueInputs,
+    ArrayRef<SmallVector<TokenValue, 0>> streamInputs,
+    ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options) {
+  EmulatorOptions emulatorOptions;
+  // The cycle budget bounds the run instead.
+  emulatorOptions.firingBudget = UINT64_MAX;
+  emulatorOptions.drainAfterCompletion = options.drainAfterCompletion;
+  emulatorOptions.tracedValues = options.tracedValues;
+  emulatorOptions.printValueName = options.printValueName;
+  Engine engine(graph, emulatorOptions);
+  if (llvm::Error error = engine.build(memories))
+    return std::move(error);
+  CycleEngine cycles(engine, fabric, mapping, options);
+  if (llvm::Error error = cycles.bindMapping())
+    return std::move(error);
+  cycles.analyzeLoops();
+  if (llvm::Error error = engine.seed(valueInputs, streamInputs))
+    return std::move(error);
+  if (llvm::Error error = cycles.run())
+    return std::move(error);
+  CycleSimResult result;
+  result.emulation = engine.takeResult();
+  cycles.fillStats(result);
+  result.trace = cycles.takeTrace();
+  return std::move(result);
+}
