@@ -10,6 +10,8 @@
 
 #include "MapperImpl.h"
 
+#include "loom/Fabric/FabricParser.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace loom;
@@ -108,11 +110,12 @@ placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
   return mapping;
 }
 
-llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
-                                         const fabric::Fabric &fabric,
-                                         const MapperOptions &options) {
-  Deadline deadline(options.timeBudgetSeconds);
-  MapProblem problem = extractProblem(graph);
+/// Maps `problem` on the whole of `fabric`: up to eight placement attempts
+/// while routing ends congested.
+static llvm::Expected<Mapping> mapOnFabric(const MapProblem &problem,
+                                           const fabric::Fabric &fabric,
+                                           const MapperOptions &options,
+                                           const Deadline &deadline) {
   llvm::Expected<TechnologyMapping> tech = mapTechnology(problem, fabric);
   if (!tech)
     return tech.takeError();
@@ -124,11 +127,77 @@ llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
     llvm::Expected<Mapping> mapping =
         placeAndRoute(problem, fabric, *tech, distances, attemptOptions,
                       channelShare, deadline, congestion);
-    if (!mapping || congestion.empty()) {
-      if (mapping)
-        mapping->seconds = deadline.elapsed();
+    if (!mapping || congestion.empty())
       return mapping;
-    }
   }
   return llvm::createStringError(congestion);
+}
+
+/// The best mapping on the smaller presets that embed in `fabric` (each
+/// mapped exactly as mapGraph maps it alone, so with the same result),
+/// renumbered for `fabric`; std::nullopt when none embeds or maps.
+static std::optional<Mapping> mapOnPresetWindows(dataflow::GraphOp graph,
+                                                 const MapProblem &problem,
+                                                 const fabric::Fabric &fabric,
+                                                 const MapperOptions &options) {
+  std::optional<Mapping> best;
+  MappingQuality bestQuality;
+  for (const fabric::Preset &preset : fabric::getPresets()) {
+    llvm::Expected<fabric::Fabric> small =
+        fabric::parseFabric(preset.json, preset.name);
+    if (!small) {
+      llvm::consumeError(small.takeError());
+      continue;
+    }
+    if (small->getRows() * small->getCols() >=
+        fabric.getRows() * fabric.getCols())
+      continue;
+    std::optional<FabricEmbedding> embedding = findEmbedding(*small, fabric);
+    if (!embedding)
+      continue;
+    llvm::Expected<Mapping> mapping = mapGraph(graph, *small, options);
+    if (!mapping) {
+      llvm::consumeError(mapping.takeError());
+      continue;
+    }
+    Mapping translated = translateMapping(*mapping, *embedding, fabric);
+    MappingQuality quality = evaluateQuality(problem, fabric, translated);
+    if (!best || quality < bestQuality) {
+      best = std::move(translated);
+      bestQuality = quality;
+    }
+  }
+  return best;
+}
+
+llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
+                                         const fabric::Fabric &fabric,
+                                         const MapperOptions &options) {
+  Deadline deadline(options.timeBudgetSeconds);
+  MapProblem problem = extractProblem(graph);
+  // The smaller presets first, each with the whole budget as when mapped
+  // alone; the whole fabric gets what remains.
+  std::optional<Mapping> windowed =
+      mapOnPresetWindows(graph, problem, fabric, options);
+  if (windowed && deadline.expired()) {
+    windowed->seconds = deadline.elapsed();
+    return std::move(*windowed);
+  }
+  llvm::Expected<Mapping> mapping =
+      mapOnFabric(problem, fabric, options, deadline);
+  if (!mapping) {
+    if (!windowed)
+      return mapping.takeError();
+    llvm::consumeError(mapping.takeError());
+    windowed->seconds = deadline.elapsed();
+    return std::move(*windowed);
+  }
+  // Ties keep the whole fabric's mapping.
+  if (windowed && evaluateQuality(problem, fabric, *windowed) <
+                      evaluateQuality(problem, fabric, *mapping)) {
+    windowed->seconds = deadline.elapsed();
+    return std::move(*windowed);
+  }
+  mapping->seconds = deadline.elapsed();
+  return mapping;
 }

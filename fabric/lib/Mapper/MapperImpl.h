@@ -206,6 +206,26 @@ llvm::SmallVector<fabric::MemoryBinding, 0>
 bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
              llvm::ArrayRef<uint32_t> elementOfActor);
 
+/// A smaller fabric inside a bigger one, unit for unit: per element,
+/// switch-graph node, link and memory interface of the smaller fabric, its
+/// twin's index in the bigger one.
+struct FabricEmbedding {
+  llvm::SmallVector<uint32_t, 0> elementOf, nodeOf, linkOf, interfaceOf;
+};
+/// The first window of `big` (row-major offsets) where `small` embeds, or
+/// std::nullopt.
+std::optional<FabricEmbedding> findEmbedding(const fabric::Fabric &small,
+                                             const fabric::Fabric &big);
+/// A mapping on the smaller fabric of `embedding`, renumbered for `big`.
+fabric::Mapping translateMapping(const fabric::Mapping &mapping,
+                                 const FabricEmbedding &embedding,
+                                 const fabric::Fabric &big);
+
+/// The quality measure of docs/mapper.md on the mapper's own problem.
+MappingQuality evaluateQuality(const MapProblem &problem,
+                               const fabric::Fabric &fabric,
+                               const fabric::Mapping &mapping);
+
 /// "(r, c)" of element `element`.
 std::string describeElement(const fabric::Fabric &fabric, unsigned element);
 /// "(r, c)" or "mem0" for a switch-graph node.

@@ -5,7 +5,8 @@
 // Maps every dataflow.graph of an MLIR file (or the one --graph names) onto a
 // fabric with loom::mapper::mapGraph and prints a short summary: per actor
 // its element and unit, per edge its hops, latency and capacity, per memory
-// actor its interface, then the totals and the time the mapper took. A graph
+// actor its interface, then the totals, the quality measure of
+// docs/mapper.md and the time the mapper took. A graph
 // that cannot be mapped prints the mapper's reason and makes the tool fail.
 //
 //===----------------------------------------------------------------------===//
@@ -91,7 +92,7 @@ static void printDetails(const fabric::Fabric &fabric,
        << binding.hops << " hops, latency " << binding.routeLatency << "\n";
 }
 
-static void printMapping(const fabric::Fabric &fabric,
+static void printMapping(dataflow::GraphOp graph, const fabric::Fabric &fabric,
                          const fabric::Mapping &mapping,
                          llvm::raw_ostream &os) {
   os << "graph @" << mapping.graphName << " on " << mapping.fabricName << ": "
@@ -102,6 +103,10 @@ static void printMapping(const fabric::Fabric &fabric,
   os << "totals: " << mapping.totalHops << " hops, max link sharing "
      << mapping.maxLinkSharing << ", placement cost "
      << llvm::format("%g", mapping.placementCost) << "\n";
+  mapper::MappingQuality quality =
+      mapper::evaluateQuality(graph, fabric, mapping);
+  os << "quality: recurrence latency " << quality.recurrenceLatency
+     << ", total latency " << quality.totalLatency << "\n";
   os << "time: " << llvm::format("%.3f", mapping.seconds) << " s\n";
 }
 
@@ -134,7 +139,7 @@ static int run(MLIRContext &context) {
       reportError(llvm::toString(mapping.takeError()));
       continue;
     }
-    printMapping(*fabric, *mapping, llvm::outs());
+    printMapping(graph, *fabric, *mapping, llvm::outs());
   }
   if (mapped == 0)
     return reportError(

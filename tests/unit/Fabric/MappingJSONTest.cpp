@@ -105,7 +105,7 @@ TEST_F(MappingJSONTest, RejectsBadPlacements) {
   bad.actors[1].unit = 40;
   EXPECT_EQ(verifyError(bad, fabric),
             "m.json: $.actors[1].unit: unit 40 does not exist in element 5 at "
-            "(1, 1) (it has 12 units)");
+            "(1, 1) (it has 14 units)");
   bad = mapping;
   bad.actors[3].unit = unitNamed(fabric, 2, 2, "fadd");
   EXPECT_EQ(verifyError(bad, fabric),
@@ -313,7 +313,7 @@ TEST_F(MappingJSONTest, ChecksReadableFieldsAgainstTheFabric) {
   EXPECT_EQ(parseError(replaced(text, "\"unit_name\":\"mul\"",
                                 "\"unit_name\":\"alu\""),
                        fabric),
-            "m.json: $.actors[5].unit_name: unit 1 of element 10 is 'mul', not "
+            "m.json: $.actors[5].unit_name: unit 3 of element 10 is 'mul', not "
             "'alu'");
   EXPECT_EQ(parseError(replaced(text, "\"interface_name\":\"mem1\"",
                                 "\"interface_name\":\"mem9\""),

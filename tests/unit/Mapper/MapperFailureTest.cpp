@@ -60,21 +60,18 @@ TEST(MapperFailureTest, TooManyMemoryActorsFor4x4) {
 }
 
 TEST(MapperFailureTest, ClassesSharingTheAluOutnumberIt) {
-  // 9 constants and 8 adds each fit the 16 ALUs of cgra-4x4 alone; together
-  // they need 17.
+  // 9 comparisons and 8 adds each fit the 16 ALUs of cgra-4x4 alone;
+  // together they need 17.
   std::string text =
       "dataflow.graph private @alus(%start: none) values(%x: i32) {\n";
   for (unsigned i = 0; i < 9; ++i)
-    text += llvm::formatv("  %c{0} = dataflow.constant %start {{value = {0} "
-                          ": i32} : i32\n",
-                          i)
-                .str();
+    text += llvm::formatv("  %c{0} = arith.cmpi slt, %x, %x : i32\n", i).str();
   for (unsigned i = 0; i < 8; ++i)
-    text += llvm::formatv("  %a{0} = arith.addi %x, %c{0} : i32\n", i).str();
+    text += llvm::formatv("  %a{0} = arith.addi %x, %x : i32\n", i).str();
   text += "  dataflow.graph.return complete(%start)\n}\n";
   EXPECT_EQ(failureOf(text, loadPreset("cgra-4x4")),
             "graph @alus has 17 actors of classes that share units (int-alu "
-            "8, constant 9) but cgra-4x4 has 16 units executing them");
+            "8, compare-select 9) but cgra-4x4 has 16 units executing them");
   EXPECT_EQ(failureOf(text, loadPreset("cgra-8x8")), "");
 }
 

@@ -20,6 +20,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <tuple>
+
 namespace loom::mapper {
 
 struct MapperOptions {
@@ -31,6 +33,29 @@ struct MapperOptions {
   double timeBudgetSeconds = 10.0;
   /// PathFinder rip-up-and-reroute rounds before routing gives up.
   unsigned maxRoutingIterations = 50;
+};
+
+/// The mapper's measure of how fast a mapping runs (docs/mapper.md), lower
+/// is faster; compared lexicographically. The mapper returns, of the
+/// mappings it builds, the one with the lowest quality, and on a fabric
+/// that contains a smaller preset unit for unit it also builds the
+/// preset's mapping: a bigger fabric never gives a worse quality.
+struct MappingQuality {
+  /// The slowest recurrence: over every edge on a cycle of the actor graph,
+  /// the latency of the shortest cycle through it (route latencies plus the
+  /// latencies of the units on it), maximised. It bounds the loop's rate.
+  uint64_t recurrenceLatency = 0;
+  /// The sum of every edge's route latency plus, per memory actor, twice
+  /// the latency of its route to its interface (request and response).
+  uint64_t totalLatency = 0;
+
+  bool operator<(const MappingQuality &other) const {
+    return std::tie(recurrenceLatency, totalLatency) <
+           std::tie(other.recurrenceLatency, other.totalLatency);
+  }
+  bool operator<=(const MappingQuality &other) const {
+    return !(other < *this);
+  }
 };
 
 /// The actors of `graph` in the actor order of Mapping.h: the body's
@@ -51,6 +76,11 @@ enumerateGraphEdges(dataflow::GraphOp graph);
 llvm::Expected<fabric::Mapping> mapGraph(dataflow::GraphOp graph,
                                          const fabric::Fabric &fabric,
                                          const MapperOptions &options = {});
+
+/// The quality of `mapping`, a mapping of `graph` on `fabric`.
+MappingQuality evaluateQuality(dataflow::GraphOp graph,
+                               const fabric::Fabric &fabric,
+                               const fabric::Mapping &mapping);
 
 } // namespace loom::mapper
 

@@ -1,0 +1,97 @@
+//===- MappingQuality.cpp - the mapper's measure of a mapping's speed -----===//
+//
+// Part of the Loom project.
+//
+// What predicts the cycles a mapping takes, as docs/mapper.md defines it:
+// first the recurrence latency (a loop-carried value must travel round its
+// cycle before the next iteration can use it, so the slowest recurrence
+// bounds the loop's rate), then the total route latency (the pipeline depth
+// every token pays, and each memory access twice: request and response).
+// The mapper keeps, of the mappings it builds, the one with the best
+// quality; a bigger fabric also builds the smaller presets' mappings, which
+// is why it is never slower by this measure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MapperImpl.h"
+
+#include <limits>
+
+using namespace loom;
+using namespace loom::mapper;
+
+/// The recurrence latency: for every recurrence edge u -> v, the latency of
+/// the shortest cycle through it (route latencies plus the latencies of the
+/// units on it); the maximum over those edges. Shortest paths by
+/// Floyd-Warshall over the actors that lie on recurrences: graphs have a few
+/// hundred actors at most and recurrence components are smaller.
+static uint64_t recurrenceLatency(const MapProblem &problem,
+                                  const fabric::Fabric &fabric,
+                                  const fabric::Mapping &mapping) {
+  auto unitLatency = [&](uint32_t actor) -> uint64_t {
+    const fabric::ActorPlacement &place = mapping.actors[actor];
+    return fabric.getElements()[place.element].units[place.unit].latency;
+  };
+  llvm::SmallVector<int32_t, 0> indexOf(problem.actors.size(), -1);
+  llvm::SmallVector<uint32_t, 0> members;
+  for (const MapEdge &edge : problem.edges)
+    if (edge.inRecurrence)
+      for (int32_t end : {edge.producer, edge.consumer})
+        if (indexOf[end] < 0) {
+          indexOf[end] = members.size();
+          members.push_back(end);
+        }
+  if (members.empty())
+    return 0;
+  constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max() / 4;
+  size_t n = members.size();
+  llvm::SmallVector<uint64_t, 0> dist(n * n, kInfinite);
+  // A step u -> v costs u's unit latency plus the route's latency.
+  auto step = [&](uint32_t edgeIndex) {
+    const MapEdge &edge = problem.edges[edgeIndex];
+    return unitLatency(edge.producer) + mapping.edges[edgeIndex].latency;
+  };
+  for (auto [index, edge] : llvm::enumerate(problem.edges))
+    if (edge.inRecurrence) {
+      uint64_t &d = dist[indexOf[edge.producer] * n + indexOf[edge.consumer]];
+      d = std::min(d, step(index));
+    }
+  for (size_t k = 0; k < n; ++k)
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t viaK = dist[i * n + k];
+      if (viaK >= kInfinite)
+        continue;
+      for (size_t j = 0; j < n; ++j)
+        dist[i * n + j] = std::min(dist[i * n + j], viaK + dist[k * n + j]);
+    }
+  uint64_t worst = 0;
+  for (auto [index, edge] : llvm::enumerate(problem.edges)) {
+    if (!edge.inRecurrence)
+      continue;
+    uint64_t back =
+        edge.producer == edge.consumer
+            ? 0
+            : dist[indexOf[edge.consumer] * n + indexOf[edge.producer]];
+    if (back < kInfinite)
+      worst = std::max(worst, step(index) + back);
+  }
+  return worst;
+}
+
+MappingQuality mapper::evaluateQuality(const MapProblem &problem,
+                                       const fabric::Fabric &fabric,
+                                       const fabric::Mapping &mapping) {
+  MappingQuality quality;
+  quality.recurrenceLatency = recurrenceLatency(problem, fabric, mapping);
+  for (const fabric::EdgeRoute &edge : mapping.edges)
+    quality.totalLatency += edge.latency;
+  for (const fabric::MemoryBinding &binding : mapping.memories)
+    quality.totalLatency += 2 * uint64_t(binding.routeLatency);
+  return quality;
+}
+
+MappingQuality mapper::evaluateQuality(dataflow::GraphOp graph,
+                                       const fabric::Fabric &fabric,
+                                       const fabric::Mapping &mapping) {
+  return evaluateQuality(extractProblem(graph), fabric, mapping);
+}

@@ -1,0 +1,139 @@
+//===- MapperQualityTest.cpp - the quality measure; bigger is never slower ===//
+//
+// Part of the Loom project.
+//
+// The quality measure of docs/mapper.md on a hand-timed ring, and issue F's
+// promise that a bigger fabric never gives a slower mapping: every graph of
+// samples/ir and of the mapper's lit inputs, and the synthetic lane graphs,
+// map on cgra-8x8 at least as well as on cgra-4x4 whenever both map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MappingChecks.h"
+
+#include "loom/Dialect/Dataflow/IR/Dataflow.h"
+
+using namespace mlir;
+using namespace loom;
+using namespace loom::fabric;
+using namespace loom::mapper;
+using namespace loom::mapper::testing;
+
+namespace {
+
+/// A loop-carried value: carry -> demux -> addi -> carry. The constant and
+/// the exit lane are off the ring.
+constexpr llvm::StringLiteral kRing = R"mlir(
+  dataflow.graph private @ring(%start: none) values(%p: i1, %init: i32)
+      -> values(i32) {
+    %acc = dataflow.carry %p, %init, %next : i32
+    %exit, %body = dataflow.demux %p, %acc : (i1, i32) -> (i32, i32)
+    %one = dataflow.constant %start {value = 1 : i32} : i32
+    %next = arith.addi %body, %one : i32
+    dataflow.graph.return %start, %exit : none, i32
+  })mlir";
+
+TEST(MappingQualityTest, RecurrenceIsTheRingsRouteAndUnitLatency) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module = parseModule(*context, kRing);
+  ASSERT_TRUE(module);
+  dataflow::GraphOp graph = findGraph(*module);
+  Fabric fabric = loadPreset("cgra-4x4");
+  llvm::Expected<Mapping> mapped = mapGraph(graph, fabric);
+  ASSERT_TRUE(bool(mapped)) << llvm::toString(mapped.takeError());
+  ASSERT_TRUE(isValidMapping(graph, fabric, *mapped));
+  // Give every edge a known latency: 10 off the ring, 2, 3, 4 on it (in
+  // edge order). The three ring units (carry, ctl, alu) take 1 cycle each.
+  Mapping mapping = *mapped;
+  uint64_t onRing = 0, total = 0, nextRingLatency = 2;
+  for (EdgeRoute &edge : mapping.edges) {
+    bool ring = edge.producer >= 0 && edge.consumer >= 0 &&
+                edge.producer != 2 && edge.consumer != 2 &&
+                !(edge.producer == 1 && edge.result == 0);
+    edge.latency = ring ? nextRingLatency++ : 10;
+    if (ring)
+      onRing += edge.latency;
+    total += edge.latency;
+  }
+  ASSERT_EQ(onRing, 2u + 3u + 4u);
+  MappingQuality quality = evaluateQuality(graph, fabric, mapping);
+  EXPECT_EQ(quality.recurrenceLatency, 3 + onRing);
+  EXPECT_EQ(quality.totalLatency, total);
+}
+
+TEST(MappingQualityTest, OrdersRecurrenceFirst) {
+  MappingQuality fastLoop{4, 100}, slowLoop{5, 10}, shorter{4, 99};
+  EXPECT_TRUE(fastLoop < slowLoop);
+  EXPECT_TRUE(shorter < fastLoop);
+  EXPECT_TRUE(fastLoop <= fastLoop);
+  EXPECT_FALSE(slowLoop <= fastLoop);
+}
+
+/// Maps every graph of `module` on cgra-4x4 and cgra-8x8; where both map,
+/// the 8x8 mapping is valid and at least as good. Returns the graphs
+/// compared.
+unsigned expectBiggerNeverSlower(ModuleOp module, llvm::StringRef source) {
+  Fabric small = loadPreset("cgra-4x4");
+  Fabric big = loadPreset("cgra-8x8");
+  unsigned compared = 0;
+  for (dataflow::GraphOp graph : module.getOps<dataflow::GraphOp>()) {
+    llvm::Expected<Mapping> onSmall = mapGraph(graph, small);
+    llvm::Expected<Mapping> onBig = mapGraph(graph, big);
+    if (!onBig) {
+      // Whatever fails on the bigger fabric must fail on the smaller too.
+      EXPECT_FALSE(bool(onSmall))
+          << source.str() << " @" << graph.getSymName().str()
+          << " maps on cgra-4x4 but not on cgra-8x8: "
+          << llvm::toString(onBig.takeError());
+      llvm::consumeError(onBig.takeError());
+      if (!onSmall)
+        llvm::consumeError(onSmall.takeError());
+      continue;
+    }
+    EXPECT_TRUE(isValidMapping(graph, big, *onBig));
+    if (!onSmall) {
+      llvm::consumeError(onSmall.takeError());
+      continue;
+    }
+    MappingQuality qualitySmall = evaluateQuality(graph, small, *onSmall);
+    MappingQuality qualityBig = evaluateQuality(graph, big, *onBig);
+    EXPECT_TRUE(qualityBig <= qualitySmall)
+        << source.str() << " @" << graph.getSymName().str() << ": cgra-8x8 ("
+        << qualityBig.recurrenceLatency << ", " << qualityBig.totalLatency
+        << ") is slower than cgra-4x4 (" << qualitySmall.recurrenceLatency
+        << ", " << qualitySmall.totalLatency << ")";
+    ++compared;
+  }
+  return compared;
+}
+
+class BiggerFabricFileTest : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(BiggerFabricFileTest, NeverSlower) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module =
+      parseModule(*context, readSourceFile(GetParam()));
+  ASSERT_TRUE(module);
+  EXPECT_GT(expectBiggerNeverSlower(*module, GetParam()), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Graphs, BiggerFabricFileTest,
+    ::testing::Values("samples/ir/for.mlir", "samples/ir/for-iter-args.mlir",
+                      "samples/ir/forall-thread.mlir", "samples/ir/if.mlir",
+                      "samples/ir/index-switch.mlir", "samples/ir/while.mlir",
+                      "tests/lit/Mapper/Inputs/pair.mlir"));
+
+TEST(BiggerFabricTest, RingAndLaneGraphsNeverSlower) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> ring = parseModule(*context, kRing);
+  ASSERT_TRUE(ring);
+  EXPECT_EQ(expectBiggerNeverSlower(*ring, "ring"), 1u);
+  for (unsigned lanes : {1u, 2u, 4u}) {
+    OwningOpRef<ModuleOp> module = parseModule(*context, makeLaneGraph(lanes));
+    ASSERT_TRUE(module);
+    EXPECT_EQ(expectBiggerNeverSlower(*module, "lanes"), 1u) << lanes;
+  }
+}
+
+} // namespace
