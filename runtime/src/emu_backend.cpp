@@ -392,12 +392,11 @@ loom::rt::getInterpreterOptions(const Policy &policy) {
   return options;
 }
 
-loom_status_t loom::rt::runArtifact(llvm::StringRef caller,
-                                    const loom_kernel_desc_t &kernel,
-                                    void **args, void *outResult,
-                                    Backend backend,
-                                    const loom::sim::InterpreterOptions &options,
-                                    LaunchDetails &details) {
+loom_status_t
+loom::rt::runArtifact(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
+                      void **args, void *outResult, Backend backend,
+                      const loom::sim::InterpreterOptions &options,
+                      LaunchDetails &details) {
   EmuProgram &program = getProgram(kernel);
   assert(program.problem.empty() && "decide() admits runnable kernels only");
   std::lock_guard<std::mutex> lock(program.runMutex);

@@ -111,7 +111,7 @@ Policy readPolicy() {
       policy.fabric =
           std::make_shared<const loom::fabric::Fabric>(std::move(*fabric));
     else
-      addError(policy, "LOOM_FABRIC: " + llvm::toString(fabric.takeError()));
+      addError(policy, llvm::toString(fabric.takeError()));
   }
   return policy;
 }

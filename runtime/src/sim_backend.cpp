@@ -80,15 +80,16 @@ std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
                                      const Fabric &fabric) {
   auto simKernel = std::make_unique<SimKernel>();
   mlir::ModuleOp module = getArtifactModule(kernel);
-  loom::fabric::MappingCache cache = loom::fabric::MappingCache::fromEnvironment();
+  loom::fabric::MappingCache cache =
+      loom::fabric::MappingCache::fromEnvironment();
   for (auto graph : module.getOps<dataflow::GraphOp>()) {
     llvm::Expected<Mapping> mapping =
         loom::mapper::mapGraphCached(graph, fabric, cache, {});
     if (!mapping) {
-      simKernel->problem = ("graph @" + graph.getSymName() +
-                            " cannot be mapped on " + fabric.getName() + ": " +
-                            llvm::toString(mapping.takeError()))
-                               .str();
+      simKernel->problem =
+          ("graph @" + graph.getSymName() + " cannot be mapped on " +
+           fabric.getName() + ": " + llvm::toString(mapping.takeError()))
+              .str();
       return simKernel;
     }
     simKernel->mappings.try_emplace(graph, std::move(*mapping));
@@ -151,7 +152,8 @@ void addTiming(LaunchDetails &details, const Fabric &fabric,
 } // namespace
 
 llvm::StringRef loom::rt::getStallCauseName(unsigned cause) {
-  return loom::sim::getStallCauseName(static_cast<loom::sim::StallCause>(cause));
+  return loom::sim::getStallCauseName(
+      static_cast<loom::sim::StallCause>(cause));
 }
 
 std::string loom::rt::getSimProblem(const loom_kernel_desc_t &kernel,
@@ -228,9 +230,8 @@ loom_status_t loom::rt::writeSimTrace(const Policy &policy) {
     os << "{\"traceEvents\": []}\n";
   if (state.traceEventsDropped)
     llvm::errs() << "loom: warning: LOOM_TRACE kept the first "
-                 << kMaxTraceEvents << " firings; "
-                 << state.traceEventsDropped << " later ones are not in '"
-                 << policy.tracePath << "'\n";
+                 << kMaxTraceEvents << " firings; " << state.traceEventsDropped
+                 << " later ones are not in '" << policy.tracePath << "'\n";
   return LOOM_STATUS_OK;
 }
 

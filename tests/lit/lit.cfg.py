@@ -18,5 +18,10 @@ config.substitutions.append(("%loom-clang", "loom-clang"))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%loom_include", os.path.join(config.loom_obj_root, "include")))
 # Tests that run compiled programs must not inherit the caller's policy.
-for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_FABRIC"]:
+for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_FABRIC",
+            "LOOM_WORKERS", "LOOM_EMU_MAX_STEPS", "LOOM_CACHE_DIR"]:
     config.environment.pop(var, None)
+# Mappings the sim backend computes are cached in the build tree, not in the
+# user's ~/.cache: tests neither depend on nor fill it, and a rerun of the
+# suite reuses the build's own entries.
+config.environment["LOOM_CACHE_DIR"] = os.path.join(config.loom_obj_root, "tests", "mapping-cache")

@@ -26,11 +26,9 @@ std::string loom::mapper::getMapperOptionsText(const MapperOptions &options) {
       .str();
 }
 
-llvm::Expected<fabric::Mapping>
-loom::mapper::mapGraphCached(dataflow::GraphOp graph,
-                             const fabric::Fabric &fabric,
-                             fabric::MappingCache &cache,
-                             const MapperOptions &options) {
+llvm::Expected<fabric::Mapping> loom::mapper::mapGraphCached(
+    dataflow::GraphOp graph, const fabric::Fabric &fabric,
+    fabric::MappingCache &cache, const MapperOptions &options) {
   if (!cache.isEnabled())
     return mapGraph(graph, fabric, options);
   std::string text;

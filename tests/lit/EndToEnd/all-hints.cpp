@@ -35,7 +35,7 @@
 // REPORT-DAG: "name": "main.loop0",
 // REPORT-NOT: host_only
 // RUN: env LOOM_REPORT=%t.json %t.loom.exe > /dev/null
-// RUN: grep -c '"name"' %t.json | FileCheck %s --check-prefix=COUNT
+// RUN: grep -c '^      "name"' %t.json | FileCheck %s --check-prefix=COUNT
 // COUNT: 9
 //
 // Under the emulator the output equals the native run's. All nine kernels
@@ -44,6 +44,8 @@
 // through libffi. Two workers run the LOOM_PARALLEL loops' instances
 // concurrently.
 // RUN: env LOOM_BACKEND=emu LOOM_WORKERS=2 LOOM_REPORT=%t.emu.json %t.loom.exe | diff - %t.gxx.txt
+// The same on the default backend, the simulated fabric.
+// RUN: env LOOM_OFFLOAD=mandatory %t.loom.exe | diff - %t.gxx.txt
 // RUN: FileCheck %s --check-prefix=EMU-REPORT < %t.emu.json
 // EMU-REPORT: "name": "accel_default",
 // EMU-REPORT: "emu": 1

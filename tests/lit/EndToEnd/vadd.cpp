@@ -1,9 +1,8 @@
 // Vector addition: a kernel with stream inputs and a parallel loop. Built
 // with loom-clang++ -O2 and run under every launch policy. The kernel
-// compiles to a dataflow program, but the default backend (sim, issue F)
-// does not exist yet, so every call runs the native body on the host:
-// silently under the default policy and LOOM_BACKEND=host, as an error naming
-// the kernel under LOOM_OFFLOAD=mandatory (exit 1, before any output).
+// compiles to a dataflow program that the default backend (sim) maps onto
+// the default fabric and simulates cycle by cycle, with the native results;
+// LOOM_BACKEND=host and LOOM_OFFLOAD=disabled run the native body.
 // tests/lit/EndToEnd/emu-vadd.cpp runs it on the emu backend.
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
@@ -17,11 +16,10 @@
 // CHECK-NEXT: c[999] = 2997
 // CHECK-NEXT: PASS
 //
-// RUN: env LOOM_OFFLOAD=mandatory sh -c '%t.exe; echo "exit code $?"' > %t.out 2>&1
-// RUN: FileCheck %s --check-prefix=MANDATORY < %t.out
-// MANDATORY: loom: error: kernel 'vadd': loom_rt_launch: kernel 'vadd' ({{.*}}vadd.cpp:[[#]]:6) cannot be offloaded: the kernel has a valid artifact, but backend 'sim' is not available in this build
-// MANDATORY-NOT: PASS
-// MANDATORY: exit code 1
+// Under mandatory offload the kernel runs on the default backend, the
+// simulated fabric (sim), with the native output.
+// RUN: env LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: env LOOM_BACKEND=host %t.exe | diff - %t.sim.txt
 //
 // RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
@@ -31,10 +29,10 @@
 // REPORT-NEXT: "launches": 2,
 // REPORT-NEXT: "backend_requested": "sim",
 // REPORT-NEXT: "ran_on": {
-// REPORT-NEXT: "host": 2
+// REPORT-NEXT: "sim": 2
 // REPORT-NEXT: },
-// REPORT-NEXT: "offloadable": false,
-// REPORT-NEXT: "reason": "the kernel has a valid artifact, but backend 'sim' is not available in this build"
+// REPORT-NEXT: "offloadable": true,
+// REPORT-NEXT: "reason": null
 //
 // RUN: env LOOM_BACKEND=host LOOM_REPORT=%t.host.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=HOST-REPORT < %t.host.json

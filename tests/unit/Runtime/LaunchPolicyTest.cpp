@@ -65,9 +65,6 @@ constexpr const char *kNoDigest =
 constexpr const char *kEmuUnparsable =
     "emu cannot parse the artifact: custom op 'abc' is unknown (tried "
     "'builtin.abc' as well)";
-constexpr const char *kSimMissing = "the kernel has a valid artifact, but "
-                                    "backend 'sim' is not available in this "
-                                    "build";
 
 /// One row of the policy table: the environment (nullptr = unset), the
 /// artifact, and the expected status and reason.
@@ -106,21 +103,21 @@ const PolicyCase kPolicyTable[] = {
     {"emu", "disabled", kNone, kOk, kDisabled},
     {"emu", "disabled", kValid, kOk, kDisabled},
     {"emu", "disabled", kBad, kOk, kDisabled},
-    // Neither does sim.
+    // sim interprets the same artifact, so it refuses the same ones.
     {"sim", "mandatory", kNone, kUnavailable, kNoArtifact},
-    {"sim", "mandatory", kValid, kUnavailable, kSimMissing},
+    {"sim", "mandatory", kValid, kUnavailable, kEmuUnparsable},
     {"sim", "mandatory", kBad, kUnavailable, kCorrupt},
     {"sim", "default", kNone, kOk, kNoArtifact},
-    {"sim", "default", kValid, kOk, kSimMissing},
+    {"sim", "default", kValid, kOk, kEmuUnparsable},
     {"sim", "default", kBad, kOk, kCorrupt},
     {"sim", "disabled", kNone, kOk, kDisabled},
     {"sim", "disabled", kValid, kOk, kDisabled},
     {"sim", "disabled", kBad, kOk, kDisabled},
     // Unset variables mean LOOM_BACKEND=sim, LOOM_OFFLOAD=default.
     {nullptr, nullptr, kNone, kOk, kNoArtifact},
-    {nullptr, nullptr, kValid, kOk, kSimMissing},
+    {nullptr, nullptr, kValid, kOk, kEmuUnparsable},
     {nullptr, nullptr, kBad, kOk, kCorrupt},
-    {nullptr, "mandatory", kValid, kUnavailable, kSimMissing},
+    {nullptr, "mandatory", kValid, kUnavailable, kEmuUnparsable},
     {"host", nullptr, kValid, kOk, kHostSelected},
     // A present artifact without a digest counts as corrupt.
     {"sim", "default", ArtifactState::NoDigest, kOk, kNoDigest},
@@ -206,8 +203,9 @@ TEST_P(RuntimePolicyTest, FollowsPolicyTable) {
 INSTANTIATE_TEST_SUITE_P(AllCombinations, RuntimePolicyTest,
                          ::testing::ValuesIn(kPolicyTable), caseName);
 
-// Under `default`, the sim fallback runs the native body and says why.
-TEST_F(RuntimeTest, FallsBackToHostWhenSimUnavailable) {
+// Under `default`, an artifact sim cannot run falls back to the native body,
+// and the decision says why.
+TEST_F(RuntimeTest, FallsBackToHostWhenSimCannotRunTheArtifact) {
   loom_kernel_desc_t kernel = makeIncrement(ArtifactState::Valid);
   auto [status, data] = launchIncrement(kernel);
   ASSERT_EQ(status, LOOM_STATUS_OK);
@@ -215,7 +213,7 @@ TEST_F(RuntimeTest, FallsBackToHostWhenSimUnavailable) {
   Decision decision = decide(kernel, getPolicy());
   EXPECT_EQ(decision.runOn, Backend::Host);
   EXPECT_FALSE(decision.offloadable);
-  EXPECT_EQ(decision.reason, kSimMissing);
+  EXPECT_EQ(decision.reason, kEmuUnparsable);
 }
 
 // An unknown LOOM_BACKEND refuses every launch, naming the kernel.
@@ -346,8 +344,8 @@ TEST_F(RuntimeDeathTest, KernelCallExitsWhenMandatoryOffloadFails) {
   EXPECT_EXIT(loom_rt_kernel_call(&kernel, args, nullptr),
               ::testing::ExitedWithCode(1),
               "loom: error: kernel 'vadd': loom_rt_launch: kernel 'vadd' "
-              "\\(p\\.cpp:4:2\\) cannot be offloaded: the kernel has a valid "
-              "artifact, but backend 'sim' is not available in this build");
+              "\\(p\\.cpp:4:2\\) cannot be offloaded: emu cannot parse the "
+              "artifact");
 }
 
 // An invalid launch behind a kernel call also exits with 1, naming the kernel.

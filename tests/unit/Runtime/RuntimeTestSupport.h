@@ -106,9 +106,13 @@ protected:
   }
 
   static void clearEnv() {
-    for (const char *name : {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT",
-                             "LOOM_WORKERS", "LOOM_EMU_MAX_STEPS"})
+    for (const char *name :
+         {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_WORKERS",
+          "LOOM_EMU_MAX_STEPS", "LOOM_FABRIC", "LOOM_TRACE"})
       unsetenv(name);
+    // Mappings are computed afresh: no test depends on, or fills, the
+    // user's mapping cache.
+    setenv("LOOM_CACHE_DIR", "off", /*overwrite=*/1);
   }
 
   /// Sets (or with nullptr unsets) one variable and forgets the cached

@@ -1,4 +1,5 @@
-//===- CachedMapping.h - map a graph through the on-disk cache ---*- C++ -*-===//
+//===- CachedMapping.h - map a graph through the on-disk cache ---*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //
