@@ -32,8 +32,8 @@ int addFirst(int *data, int n) {
 }
 
 constexpr loom_arg_desc_t kAddFirstArgs[] = {
-    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0}};
+    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr}};
 
 /// data[0] += n, returning the new data[0]; `extra` is spliced in before
 /// the return.

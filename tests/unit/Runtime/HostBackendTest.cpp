@@ -47,34 +47,34 @@ int answer() { return 42; }
 void bump() { ++callCount; }
 
 constexpr loom_arg_desc_t kIntBufferArgs[] = {
-    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0}};
+    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kTwoFloats[] = {
-    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0},
-    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0}};
+    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0, nullptr, nullptr},
+    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kScaledSumArgs[] = {
     {"x", LOOM_ARG_POINTER, LOOM_TYPE_F64, LOOM_ARG_FLAG_CONST, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0},
-    {"scale", LOOM_ARG_SCALAR, LOOM_TYPE_F64, 0, 0}};
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr},
+    {"scale", LOOM_ARG_SCALAR, LOOM_TYPE_F64, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kMixSmallArgs[] = {
-    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I8, 0, 0},
-    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, 0, 0},
-    {"negate", LOOM_ARG_SCALAR, LOOM_TYPE_I1, 0, 0}};
+    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I8, 0, 0, nullptr, nullptr},
+    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, 0, 0, nullptr, nullptr},
+    {"negate", LOOM_ARG_SCALAR, LOOM_TYPE_I1, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kUnsignedArgs[] = {
     {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I8, LOOM_ARG_FLAG_UNSIGNED, 0},
     {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, LOOM_ARG_FLAG_UNSIGNED, 0}};
 constexpr loom_arg_desc_t kI8Arg[] = {
-    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I8, 0, 0}};
+    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I8, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kI16Arg[] = {
-    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I16, 0, 0}};
+    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I16, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kI64Arg[] = {
-    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0}};
+    {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kTwoI64[] = {
-    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0},
-    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0}};
+    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr},
+    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kAdvanceArgs[] = {
-    {"p", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0},
-    {"k", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0}};
+    {"p", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"k", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr}};
 
 /// Runs every launch of the fixture on the host backend.
 class HostBackendTest : public RuntimeTest {
@@ -289,8 +289,8 @@ TEST_F(HostBackendTest, RejectsUnknownKindsAndTypeCodes) {
   int *ptr = &value;
   void *args[] = {&ptr, &value};
 
-  const loom_arg_desc_t badType[] = {kIntBufferArgs[0],
-                                     {"n", LOOM_ARG_SCALAR, 42, 0, 0}};
+  const loom_arg_desc_t badType[] = {
+      kIntBufferArgs[0], {"n", LOOM_ARG_SCALAR, 42, 0, 0, nullptr, nullptr}};
   loom_kernel_desc_t kernel = makeKernel(
       "k", "h.cpp:1:1", asFallback(&doubleInPlace), LOOM_TYPE_VOID, badType, 2);
   EXPECT_EQ(loom_rt_launch(&kernel, args, nullptr),
@@ -300,7 +300,7 @@ TEST_F(HostBackendTest, RejectsUnknownKindsAndTypeCodes) {
                "type code 42, expected 1 (i1) to 8 (ptr)");
 
   const loom_arg_desc_t voidScalar[] = {
-      {"", LOOM_ARG_SCALAR, LOOM_TYPE_VOID, 0, 0}};
+      {"", LOOM_ARG_SCALAR, LOOM_TYPE_VOID, 0, 0, nullptr, nullptr}};
   kernel.args = voidScalar;
   kernel.num_args = 1;
   EXPECT_EQ(loom_rt_launch(&kernel, args, nullptr),
@@ -317,7 +317,8 @@ TEST_F(HostBackendTest, RejectsUnknownKindsAndTypeCodes) {
                "loom_rt_launch: kernel 'k': argument 0 ('data') has kind 7, "
                "expected 0 (scalar) or 1 (pointer)");
 
-  const loom_arg_desc_t badElement[] = {{"data", LOOM_ARG_POINTER, 9, 0, 0}};
+  const loom_arg_desc_t badElement[] = {
+      {"data", LOOM_ARG_POINTER, 9, 0, 0, nullptr, nullptr}};
   kernel.args = badElement;
   EXPECT_EQ(loom_rt_launch(&kernel, args, nullptr),
             LOOM_STATUS_INVALID_ARGUMENT);

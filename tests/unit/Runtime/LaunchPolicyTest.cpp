@@ -28,8 +28,8 @@ void incrementAll(int *data, int n) {
 }
 
 constexpr loom_arg_desc_t kIncrementArgs[] = {
-    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0}};
+    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr}};
 
 loom_kernel_desc_t makeIncrement(ArtifactState artifact,
                                  const char *name = "increment") {

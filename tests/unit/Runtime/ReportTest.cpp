@@ -24,9 +24,9 @@ void scaleBy(float *data, int n, float factor) {
 }
 
 constexpr loom_arg_desc_t kScaleArgs[] = {
-    {"data", LOOM_ARG_POINTER, LOOM_TYPE_F32, 0, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0},
-    {"factor", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0}};
+    {"data", LOOM_ARG_POINTER, LOOM_TYPE_F32, 0, 0, nullptr, nullptr},
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"factor", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0, nullptr, nullptr}};
 
 loom_kernel_desc_t makeScale(const char *name, const char *location,
                              ArtifactState artifact) {

@@ -37,8 +37,8 @@ int addToAll(int *data, int n) {
 }
 
 constexpr loom_arg_desc_t kAddToAllArgs[] = {
-    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0},
-    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0}};
+    {"data", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, nullptr, nullptr},
+    {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr}};
 
 /// data[i] += n for every i < n, one dense instance (one graph launch) per
 /// element; returns data[0].
