@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -101,7 +102,12 @@ void writeTiming(llvm::json::OStream &json, const LaunchDetails &details) {
         json.attribute("cycles", count(loop.cycles));
         json.attribute("iterations_per_cycle", loop.achieved);
         json.attribute("resource_bound", loop.resourceBound);
-        json.attribute("recurrence_bound", loop.recurrenceBound);
+        // Pipelined instances carry nothing from one to the next: no
+        // recurrence bounds them (null, as JSON has no infinity).
+        if (std::isinf(loop.recurrenceBound))
+          json.attribute("recurrence_bound", nullptr);
+        else
+          json.attribute("recurrence_bound", loop.recurrenceBound);
       });
   });
   json.attributeObject("stalls", [&] {

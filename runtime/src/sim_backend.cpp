@@ -11,9 +11,11 @@
 // runs on the emulator (the launch decision says why), or under
 // LOOM_OFFLOAD=mandatory the launch fails.
 //
-// Graph launches of concurrent thread instances are simulated one after the
-// other: the fabric runs one graph at a time, so a kernel's cycles are the
-// sum over its graph launches (docs/runtime.md).
+// The fabric runs one graph at a time, so a kernel's cycles are the sum over
+// its simulated runs (docs/runtime.md). The instances of a dense thread whose
+// body is one graph launch stream through the graph's configuration as
+// pipelined batches (CycleSimulator::runGraphBatch); other graph launches of
+// concurrent thread instances are simulated one after the other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,35 +176,56 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
   details.clockMHz = fabric.getClockMHz();
   std::mutex timingMutex;
   loom::sim::InterpreterOptions options = getInterpreterOptions(policy);
-  options.graphRunner =
-      [&](dataflow::GraphOp graph, llvm::ArrayRef<loom::sim::TokenValue> values,
-          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
-          uint64_t firingBudget) -> llvm::Expected<loom::sim::EmulationResult> {
-    const Mapping &mapping = simKernel.mappings.find(graph)->second;
-    loom::sim::CycleSimOptions simOptions;
-    simOptions.recordTrace = !policy.tracePath.empty();
-    (void)firingBudget;
-    llvm::Expected<CycleSimResult> result = loom::sim::CycleSimulator::runGraph(
-        graph, fabric, mapping, values, {}, memories, simOptions);
-    if (!result)
-      return result.takeError();
+  // Times one simulated run (a graph launch or a batch of instances) and
+  // places it on the run's time line.
+  auto record = [&](dataflow::GraphOp graph, const Mapping &mapping,
+                    CycleSimResult &result, bool recordTrace) {
     {
       std::lock_guard<std::mutex> lock(timingMutex);
-      addTiming(details, fabric, graph.getSymName(), mapping, result->timing);
+      addTiming(details, fabric, graph.getSymName(), mapping, result.timing);
     }
     SimState &state = getSimState();
     std::lock_guard<std::mutex> lock(state.mutex);
     uint64_t start = state.nextStartCycle;
-    state.nextStartCycle += result->timing.cycles;
-    if (simOptions.recordTrace) {
-      if (state.traceEvents + result->trace.size() <= kMaxTraceEvents) {
-        state.traceEvents += result->trace.size();
-        state.trace.push_back({&mapping, start, std::move(result->trace)});
-        state.traceFabric = policy.fabric;
-      } else {
-        state.traceEventsDropped += result->trace.size();
-      }
+    state.nextStartCycle += result.timing.cycles;
+    if (!recordTrace)
+      return;
+    if (state.traceEvents + result.trace.size() <= kMaxTraceEvents) {
+      state.traceEvents += result.trace.size();
+      state.trace.push_back({&mapping, start, std::move(result.trace)});
+      state.traceFabric = policy.fabric;
+    } else {
+      state.traceEventsDropped += result.trace.size();
     }
+  };
+  loom::sim::CycleSimOptions simOptions;
+  simOptions.recordTrace = !policy.tracePath.empty();
+  // The cycle budget bounds a simulated run, not the emulator's firings.
+  options.graphRunner =
+      [&](dataflow::GraphOp graph, llvm::ArrayRef<loom::sim::TokenValue> values,
+          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
+          uint64_t) -> llvm::Expected<loom::sim::EmulationResult> {
+    const Mapping &mapping = simKernel.mappings.find(graph)->second;
+    llvm::Expected<CycleSimResult> result = loom::sim::CycleSimulator::runGraph(
+        graph, fabric, mapping, values, {}, memories, simOptions);
+    if (!result)
+      return result.takeError();
+    record(graph, mapping, *result, simOptions.recordTrace);
+    return std::move(result->emulation);
+  };
+  // Dense instances stream through one configuration (docs/runtime.md).
+  options.graphBatchRunner =
+      [&](dataflow::GraphOp graph,
+          llvm::ArrayRef<llvm::SmallVector<loom::sim::TokenValue>> inputs,
+          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
+          uint64_t) -> llvm::Expected<loom::sim::EmulationResult> {
+    const Mapping &mapping = simKernel.mappings.find(graph)->second;
+    llvm::Expected<CycleSimResult> result =
+        loom::sim::CycleSimulator::runGraphBatch(graph, fabric, mapping, inputs,
+                                                 memories, simOptions);
+    if (!result)
+      return result.takeError();
+    record(graph, mapping, *result, simOptions.recordTrace);
     return std::move(result->emulation);
   };
   return runArtifact(caller, kernel, args, outResult, Backend::Sim, options,

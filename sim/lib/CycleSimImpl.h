@@ -64,6 +64,8 @@ struct InterfaceState {
   const fabric::MemoryInterface *spec = nullptr;
   uint64_t cycle = UINT64_MAX;
   uint32_t requests = 0, loads = 0, stores = 0;
+  /// Requests accepted over the run.
+  uint64_t totalLoads = 0, totalStores = 0;
   /// Cycle in which each bank last accepted a request.
   llvm::SmallVector<uint64_t, 4> bankCycle;
 };
@@ -116,6 +118,8 @@ public:
   /// Runs cycles until completion; fails on deadlock, budget or UB.
   llvm::Error run();
   void fillStats(CycleSimResult &result) const;
+  /// The loop formed by the `instances` pipelined instances of a batch.
+  LoopRate getInstanceRate(uint64_t instances) const;
   llvm::SmallVector<TraceEvent, 0> takeTrace() { return std::move(trace); }
 
   void send(uint32_t queue, const TokenValue &token) override;

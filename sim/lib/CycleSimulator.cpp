@@ -19,6 +19,8 @@
 
 #include "mlir/IR/AsmState.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace loom::sim;
 using namespace loom::sim::detail;
@@ -183,6 +185,7 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
     ++port.requests;
     ++(isLoad ? port.loads : port.stores);
     ++(isLoad ? memoryLoads : memoryStores);
+    ++(isLoad ? port.totalLoads : port.totalStores);
     if (requestBank)
       port.bankCycle[*requestBank] = now;
   }
@@ -394,15 +397,60 @@ void CycleEngine::fillStats(CycleSimResult &result) const {
   }
 }
 
+LoopRate CycleEngine::getInstanceRate(uint64_t instances) const {
+  LoopRate rate;
+  rate.loop = kInstanceLoopName.str();
+  rate.iterations = instances;
+  rate.cycles = completionCycle;
+  rate.achieved = completionCycle ? double(instances) / completionCycle : 0;
+  // Cycles per instance of the busiest unit or memory interface.
+  double busiest = 0;
+  for (const UnitState &unit : units)
+    busiest = std::max(busiest, double(unit.busyCycles) / instances);
+  for (const InterfaceState &port : interfaces) {
+    const fabric::MemoryInterface &spec = *port.spec;
+    double loads = double(port.totalLoads) / instances;
+    double stores = double(port.totalStores) / instances;
+    busiest = std::max(busiest, (loads + stores) / spec.requestsPerCycle);
+    if (spec.loadPorts)
+      busiest = std::max(busiest, loads / spec.loadPorts);
+    if (spec.storePorts)
+      busiest = std::max(busiest, stores / spec.storePorts);
+  }
+  rate.resourceBound = busiest > 1 ? 1.0 / busiest : 1.0;
+  // Independent instances: nothing carries from one to the next.
+  rate.recurrenceBound = std::numeric_limits<double>::infinity();
+  return rate;
+}
+
 //===----------------------------------------------------------------------===//
 // Public API
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<CycleSimResult> CycleSimulator::runGraph(
-    dataflow::GraphOp graph, const fabric::Fabric &fabric,
-    const fabric::Mapping &mapping, ArrayRef<TokenValue> valueInputs,
-    ArrayRef<SmallVector<TokenValue, 0>> streamInputs,
-    ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options) {
+std::string CycleSimulator::getInstanceOverlapProblem(dataflow::GraphOp graph) {
+  ArrayRef<int32_t> segments = graph.getInputSegments();
+  if (segments[1] != 0 || !graph.getReturn().getStreams().empty())
+    return "it has stream inputs or results";
+  for (Operation &op : graph.getBody().front().without_terminator()) {
+    const loom::dataflow::ActorSchema *schema =
+        loom::dataflow::lookupActorSchema(op.getName().getStringRef());
+    // Stream, carry, invariant and gate keep state across firings.
+    if (schema && schema->id >= 1 && schema->id <= 4)
+      return "'" + op.getName().getStringRef().str() + "' at " +
+             formatLocation(op.getLoc()) +
+             " keeps loop state; instances run one launch at a time";
+  }
+  return "";
+}
+
+/// Builds the engine and the timing for `instances` launches, seeds with
+/// `seed` and runs; a batch gets its instance loop.
+static llvm::Expected<CycleSimResult>
+simulate(loom::dataflow::GraphOp graph, const loom::fabric::Fabric &fabric,
+         const loom::fabric::Mapping &mapping,
+         ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options,
+         std::optional<uint64_t> batch,
+         llvm::function_ref<llvm::Error(Engine &)> seed) {
   EmulatorOptions emulatorOptions;
   // The cycle budget bounds the run instead.
   emulatorOptions.firingBudget = UINT64_MAX;
@@ -410,19 +458,49 @@ llvm::Expected<CycleSimResult> CycleSimulator::runGraph(
   emulatorOptions.tracedValues = options.tracedValues;
   emulatorOptions.printValueName = options.printValueName;
   Engine engine(graph, emulatorOptions);
+  engine.setInstanceCount(batch.value_or(1));
   if (llvm::Error error = engine.build(memories))
     return std::move(error);
   CycleEngine cycles(engine, fabric, mapping, options);
   if (llvm::Error error = cycles.bindMapping())
     return std::move(error);
   cycles.analyzeLoops();
-  if (llvm::Error error = engine.seed(valueInputs, streamInputs))
+  if (llvm::Error error = seed(engine))
     return std::move(error);
   if (llvm::Error error = cycles.run())
     return std::move(error);
   CycleSimResult result;
   result.emulation = engine.takeResult();
   cycles.fillStats(result);
+  if (batch)
+    result.timing.loops.push_back(cycles.getInstanceRate(*batch));
   result.trace = cycles.takeTrace();
   return std::move(result);
+}
+
+llvm::Expected<CycleSimResult> CycleSimulator::runGraph(
+    dataflow::GraphOp graph, const fabric::Fabric &fabric,
+    const fabric::Mapping &mapping, ArrayRef<TokenValue> valueInputs,
+    ArrayRef<SmallVector<TokenValue, 0>> streamInputs,
+    ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options) {
+  return simulate(
+      graph, fabric, mapping, memories, options, std::nullopt,
+      [&](Engine &engine) { return engine.seed(valueInputs, streamInputs); });
+}
+
+llvm::Expected<CycleSimResult> CycleSimulator::runGraphBatch(
+    dataflow::GraphOp graph, const fabric::Fabric &fabric,
+    const fabric::Mapping &mapping,
+    ArrayRef<SmallVector<TokenValue>> instanceInputs,
+    ArrayRef<MemoryBuffer *> memories, const CycleSimOptions &options) {
+  std::string problem = getInstanceOverlapProblem(graph);
+  if (!problem.empty())
+    return llvm::createStringError("graph @" + graph.getSymName() +
+                                   ": cannot pipeline instances: " + problem);
+  if (instanceInputs.empty())
+    return llvm::createStringError("graph @" + graph.getSymName() +
+                                   ": a batch needs at least one instance");
+  return simulate(
+      graph, fabric, mapping, memories, options, instanceInputs.size(),
+      [&](Engine &engine) { return engine.seedInstances(instanceInputs); });
 }

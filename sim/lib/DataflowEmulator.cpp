@@ -160,7 +160,7 @@ void Engine::buildReturn() {
   addAll(ret.getValues(), valueReturns);
   addAll(ret.getStreams(), streamReturns);
   addAll(ret.getComplete(), completeReturns);
-  pendingReturns = valueReturns.size() + completeReturns.size();
+  pendingReturns = (valueReturns.size() + completeReturns.size()) * instances;
 }
 
 llvm::Error Engine::build(ArrayRef<MemoryBuffer *> memories) {
@@ -221,14 +221,22 @@ void Engine::onReturnToken(const UseQueue &queue) {
       queue.operand <
           ret.getStreams().getBeginOperandIndex() + ret.getStreams().size())
     return;
-  if (queue.fifo.size() == 1) {
+  if (queue.fifo.size() <= instances) {
     --pendingReturns;
     return;
   }
-  if (!returnFault)
+  if (returnFault)
+    return;
+  if (instances == 1)
     returnFault = "graph.return operand #" + std::to_string(queue.operand) +
                   " received a second token; one launch publishes each "
                   "value and completion witness once";
+  else
+    returnFault = "graph.return operand #" + std::to_string(queue.operand) +
+                  " received more tokens than the " +
+                  std::to_string(instances) +
+                  " instances of the batch; one launch publishes each value "
+                  "and completion witness once";
 }
 
 void Engine::emit(Actor &actor, unsigned resultNumber,
@@ -268,6 +276,16 @@ void Engine::pushToValue(Value value, const TokenValue &token) {
   recordTrace(value, token);
 }
 
+llvm::Error Engine::checkInputType(const TokenValue &token, BlockArgument arg,
+                                   StringRef what, unsigned index) const {
+  if (tokenMatchesType(token, arg.getType()))
+    return llvm::Error::success();
+  std::string text;
+  llvm::raw_string_ostream(text) << what << " #" << index << " expects "
+                                 << arg.getType() << ", got " << token;
+  return graphError(text);
+}
+
 llvm::Error Engine::seed(ArrayRef<TokenValue> valueInputs,
                          ArrayRef<SmallVector<TokenValue, 0>> streams) {
   ArrayRef<int32_t> segments = graph.getInputSegments();
@@ -278,22 +296,13 @@ llvm::Error Engine::seed(ArrayRef<TokenValue> valueInputs,
     return graphError("takes " + Twine(segments[1]) + " stream inputs, got " +
                       Twine(streams.size()));
   Block &entry = graph.getBody().front();
-  auto checkType = [&](const TokenValue &token, BlockArgument arg,
-                       StringRef what, unsigned i) -> llvm::Error {
-    if (tokenMatchesType(token, arg.getType()))
-      return llvm::Error::success();
-    std::string text;
-    llvm::raw_string_ostream(text) << what << " #" << i << " expects "
-                                   << arg.getType() << ", got " << token;
-    return graphError(text);
-  };
   for (auto [i, token] : llvm::enumerate(valueInputs))
     if (llvm::Error error =
-            checkType(token, entry.getArgument(1 + i), "value input", i))
+            checkInputType(token, entry.getArgument(1 + i), "value input", i))
       return error;
   for (auto [i, stream] : llvm::enumerate(streams))
     for (const TokenValue &token : stream)
-      if (llvm::Error error = checkType(
+      if (llvm::Error error = checkInputType(
               token, entry.getArgument(1 + segments[0] + i), "stream input", i))
         return error;
   pushToValue(graph.getStart(), TokenValue::getNone());
@@ -302,6 +311,35 @@ llvm::Error Engine::seed(ArrayRef<TokenValue> valueInputs,
   for (auto [i, stream] : llvm::enumerate(streams))
     for (const TokenValue &token : stream)
       pushToValue(entry.getArgument(1 + segments[0] + i), token);
+  return llvm::Error::success();
+}
+
+llvm::Error
+Engine::seedInstances(ArrayRef<SmallVector<TokenValue>> instanceInputs) {
+  ArrayRef<int32_t> segments = graph.getInputSegments();
+  if (instanceInputs.size() != instances)
+    return graphError("a batch of " + Twine(instances) + " instances got " +
+                      Twine(instanceInputs.size()) + " input sets");
+  if (segments[1] != 0)
+    return graphError("takes stream inputs; a batch of instances seeds "
+                      "value inputs only");
+  Block &entry = graph.getBody().front();
+  for (auto [instance, valueInputs] : llvm::enumerate(instanceInputs)) {
+    if (valueInputs.size() != static_cast<size_t>(segments[0]))
+      return graphError("takes " + Twine(segments[0]) + " value inputs, got " +
+                        Twine(valueInputs.size()) + " for instance " +
+                        Twine(instance));
+    for (auto [i, token] : llvm::enumerate(valueInputs))
+      if (llvm::Error error =
+              checkInputType(token, entry.getArgument(1 + i), "value input", i))
+        return error;
+  }
+  // Instance order in every queue: the FIFOs keep the instances apart.
+  for (ArrayRef<TokenValue> valueInputs : instanceInputs) {
+    pushToValue(graph.getStart(), TokenValue::getNone());
+    for (auto [i, token] : llvm::enumerate(valueInputs))
+      pushToValue(entry.getArgument(1 + i), token);
+  }
   return llvm::Error::success();
 }
 
@@ -400,8 +438,9 @@ llvm::Error Engine::run() {
 }
 
 EmulationResult Engine::takeResult() {
-  for (int32_t id : valueReturns)
-    result.valueOutputs.push_back(queues[id].fifo.front());
+  for (uint64_t instance = 0; instance < instances; ++instance)
+    for (int32_t id : valueReturns)
+      result.valueOutputs.push_back(queues[id].fifo.peek(instance));
   for (int32_t id : streamReturns) {
     SmallVector<TokenValue, 0> &tokens = result.streamOutputs.emplace_back();
     for (size_t i = 0, e = queues[id].fifo.size(); i < e; ++i)

@@ -102,7 +102,7 @@ llvm::Error Engine::deadlockError(const DeadlockContext *timing) const {
           "reached";
   dataflow::GraphReturnOp ret = op.getReturn();
   for (int32_t id : llvm::concat<const int32_t>(valueReturns, completeReturns))
-    if (queues[id].fifo.empty()) {
+    if (queues[id].fifo.size() < instances) {
       os << "\n  missing: graph.return operand #" << queues[id].operand << " (";
       printValueName(os, ret->getOperand(queues[id].operand), state, options);
       os << ")";

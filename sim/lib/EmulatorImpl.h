@@ -117,8 +117,18 @@ public:
   /// Delivers %start, the value inputs and the stream inputs.
   llvm::Error seed(llvm::ArrayRef<TokenValue> valueInputs,
                    llvm::ArrayRef<llvm::SmallVector<TokenValue, 0>> streams);
+  /// Runs `instanceInputs.size()` overlapping launches of a graph without
+  /// stream inputs (CycleSimulator::runGraphBatch): delivers one %start and
+  /// one token per value input for each instance, in instance order, and
+  /// completes when every value and completion operand of graph.return
+  /// holds one token per instance. Call before build.
+  void setInstanceCount(uint64_t count) { instances = count; }
+  llvm::Error
+  seedInstances(llvm::ArrayRef<llvm::SmallVector<TokenValue>> instanceInputs);
   /// Fires actors until completion; fails on deadlock, budget or UB.
   llvm::Error run();
+  /// The outputs (instance-major for a batch: every value result of
+  /// instance 0, then of instance 1, ...) and the statistics.
   EmulationResult takeResult();
 
   //===--------------------------------------------------------------------===//
@@ -162,6 +172,8 @@ private:
   bool isReady(const Actor &actor) const;
   llvm::Error step(Actor &actor);
   bool isComplete() const;
+  llvm::Error checkInputType(const TokenValue &token, mlir::BlockArgument arg,
+                             llvm::StringRef what, unsigned index) const;
   void recordTrace(mlir::Value value, const TokenValue &token);
 
   // Diagnostics (EmulatorDiagnostics.cpp).
@@ -190,7 +202,9 @@ private:
   /// graph.return bookkeeping: queue of each value, stream and completion
   /// operand; how many value/completion operands still lack a token.
   llvm::SmallVector<int32_t> valueReturns, streamReturns, completeReturns;
-  unsigned pendingReturns = 0;
+  uint64_t pendingReturns = 0;
+  /// Launches this run stands for: 1, or the instances of a batch.
+  uint64_t instances = 1;
   bool completed = false;
   /// Set when the run must stop with an error found outside an actor.
   std::optional<std::string> returnFault;

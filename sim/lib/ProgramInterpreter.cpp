@@ -491,6 +491,8 @@ llvm::Error ProgramInterpreter::runDenseThread(Operation *op, Frame &frame,
     return llvm::Error::success();
   Frame base;
   bindThreadArguments(thread, launch, frame, base);
+  if (dataflow::GraphLaunchOp graphLaunch = getBatchableLaunch(thread))
+    return runDenseBatches(launch, graphLaunch, extents, count, base);
   unsigned numWorkers = frame.depth == 0 ? options.numWorkers : 1;
   WorkScheduler scheduler({numWorkers, options.dequeCapacity});
   bool reverse = options.reverseDenseOrder;
@@ -557,12 +559,13 @@ llvm::Error ProgramInterpreter::runDynamicThread(Operation *op, Frame &frame,
   return llvm::Error::success();
 }
 
-void ProgramInterpreter::addGraphStats(const EmulationStats &graphStats) {
+void ProgramInterpreter::addGraphStats(const EmulationStats &graphStats,
+                                       uint64_t launches) {
   std::lock_guard<std::mutex> lock(statsMutex);
-  ++stats.graphLaunches;
+  stats.graphLaunches += launches;
   accumulate(stats.emulation, graphStats);
   if (currentLaunch) {
-    ++currentLaunch->graphLaunches;
+    currentLaunch->graphLaunches += launches;
     accumulate(currentLaunch->emulation, graphStats);
   }
 }
@@ -585,12 +588,10 @@ llvm::Error ProgramInterpreter::runGraphLaunch(Operation *op, Frame &frame) {
   }
   llvm::Expected<EmulationResult> result = [&] {
     if (options.graphRunner)
-      return options.graphRunner(graph, values, memories,
-                                 options.firingBudget);
+      return options.graphRunner(graph, values, memories, options.firingBudget);
     EmulatorOptions emulatorOptions;
     emulatorOptions.firingBudget = options.firingBudget;
-    return DataflowEmulator::runGraph(graph, values, memories,
-                                      emulatorOptions);
+    return DataflowEmulator::runGraph(graph, values, memories, emulatorOptions);
   }();
   if (!result)
     return result.takeError();

@@ -102,8 +102,38 @@ struct CycleSimResult {
   llvm::SmallVector<TraceEvent, 0> trace;
 };
 
+/// The loop name of the pipelined instances of a batch in
+/// CycleSimStats::loops.
+inline constexpr llvm::StringLiteral kInstanceLoopName = "pipelined instances";
+
 class CycleSimulator {
 public:
+  /// Why the instances of `graph` cannot overlap on the fabric (empty when
+  /// they can): a graph with stream inputs or results, or with a stateful
+  /// actor (stream, carry, invariant, gate), whose loop state would have to
+  /// be reasoned about across instances, runs one launch at a time.
+  static std::string getInstanceOverlapProblem(dataflow::GraphOp graph);
+
+  /// Runs `instanceInputs.size()` independent launches of `graph` (the
+  /// instances of a dense thread, whose memories are the same for all)
+  /// pipelined through one configuration: %start and every value input
+  /// receive one token per instance, in instance order, at cycle 0, and
+  /// the run completes when every value and completion operand of
+  /// graph.return holds one token per instance. `emulation.valueOutputs`
+  /// is instance-major (the value results of instance 0, then of instance
+  /// 1, ...); `timing.loops` ends with the instance loop
+  /// (kInstanceLoopName): iterations = instances, cycles = the run's,
+  /// achieved = instances / cycles, resourceBound from the units' and
+  /// memory interfaces' occupancy per instance, recurrenceBound infinity.
+  /// The graph must pass getInstanceOverlapProblem; the instances must be
+  /// independent (Part 4 dense instances of a race-free program are).
+  static llvm::Expected<CycleSimResult>
+  runGraphBatch(dataflow::GraphOp graph, const fabric::Fabric &fabric,
+                const fabric::Mapping &mapping,
+                llvm::ArrayRef<llvm::SmallVector<TokenValue>> instanceInputs,
+                llvm::ArrayRef<MemoryBuffer *> memories,
+                const CycleSimOptions &options);
+
   /// Runs one launch of `graph`, mapped by `mapping` onto `fabric`, with the
   /// inputs of DataflowEmulator::runGraph. Fails like the emulator (naming
   /// the graph and the actor), on a deadlock with a witness (every blocked

@@ -74,6 +74,25 @@ struct InterpreterOptions {
       dataflow::GraphOp graph, llvm::ArrayRef<TokenValue> valueInputs,
       llvm::ArrayRef<MemoryBuffer *> memories, uint64_t firingBudget)>
       graphRunner;
+  /// Runs the instances of a dense thread launch as one pipelined batch of
+  /// graph launches (the `sim` backend: CycleSimulator::runGraphBatch),
+  /// when the thread body is exactly one dataflow.graph.launch, whose value
+  /// inputs are thread arguments, coordinates or constants and whose
+  /// memories are thread arguments (the same for every instance), and the
+  /// thread.yield of its done, and the graph passes
+  /// CycleSimulator::getInstanceOverlapProblem. `instanceInputs` has the
+  /// value inputs of each instance, in the linear order of the coordinates;
+  /// the result's valueOutputs are instance-major and its statistics the
+  /// batch's. It must produce exactly what one DataflowEmulator::runGraph
+  /// per instance would. Unset, every instance runs its own graph launch.
+  std::function<llvm::Expected<EmulationResult>(
+      dataflow::GraphOp graph,
+      llvm::ArrayRef<llvm::SmallVector<TokenValue>> instanceInputs,
+      llvm::ArrayRef<MemoryBuffer *> memories, uint64_t firingBudget)>
+      graphBatchRunner;
+  /// Most instances in one batch; a larger domain runs as several batches
+  /// one after the other (bounds the simulator's queues).
+  uint64_t maxBatchInstances = 1024;
 };
 
 /// What one top-level thread or graph launch did.
@@ -161,8 +180,20 @@ private:
                              LaunchRecord &record);
   llvm::Error runDynamicThread(mlir::Operation *launch, Frame &frame,
                                LaunchRecord &record);
+  /// The graph launch of a dense thread whose instances may run as
+  /// batches (InterpreterOptions::graphBatchRunner), or null
+  /// (DenseThreadBatch.cpp).
+  dataflow::GraphLaunchOp getBatchableLaunch(dataflow::ThreadOp thread);
+  /// Runs `count` instances of the thread of `graphLaunch` as batches;
+  /// `base` binds the thread's arguments.
+  llvm::Error runDenseBatches(dataflow::ThreadLaunchOp launch,
+                              dataflow::GraphLaunchOp graphLaunch,
+                              llvm::ArrayRef<uint64_t> extents, uint64_t count,
+                              Frame &base);
   llvm::Error runGraphLaunch(mlir::Operation *launch, Frame &frame);
-  void addGraphStats(const EmulationStats &graphStats);
+  /// Adds the statistics of `launches` graph launches (a batch counts one
+  /// per instance).
+  void addGraphStats(const EmulationStats &graphStats, uint64_t launches = 1);
 
   mlir::ModuleOp module;
   InterpreterOptions options;
