@@ -92,7 +92,6 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }
 
-
 const char *locationOf(const loom_kernel_desc_t &kernel) {
   return kernel.source_location ? kernel.source_location : "<unknown location>";
 }
@@ -191,8 +190,7 @@ Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
     // the report says why; mandatory asks for exactly the sim backend.
     decision.reason = problem;
     decision.offloadable = policy.offload != OffloadMode::Mandatory;
-    decision.runOn =
-        decision.offloadable ? Backend::Emu : Backend::Host;
+    decision.runOn = decision.offloadable ? Backend::Emu : Backend::Host;
   }
   return decision;
 }
@@ -249,5 +247,6 @@ extern "C" void loom_rt_kernel_call(const loom_kernel_desc_t *kernel,
   llvm::errs() << "loom: error: kernel '" << name
                << "': " << loom_last_error_message() << "\n";
   llvm::errs().flush();
+  writeReportBeforeExit();
   std::exit(1);
 }

@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -240,7 +241,7 @@ loom_status_t writeReport(const Policy &policy) {
   return LOOM_STATUS_OK;
 }
 
-void writeReportAtExit() {
+void writeReportAndTrace() {
   // An unwritable report or trace must not turn a finished run into a
   // crash; say so and let the program's own exit status stand.
   Policy policy = getPolicy();
@@ -248,6 +249,14 @@ void writeReportAtExit() {
     llvm::errs() << "loom: error: " << getLastError() << "\n";
   if (writeSimTrace(policy) != LOOM_STATUS_OK)
     llvm::errs() << "loom: error: " << getLastError() << "\n";
+}
+
+/// Set once the report and trace were written by writeReportBeforeExit.
+std::atomic<bool> writtenBeforeExit{false};
+
+void writeReportAtExit() {
+  if (!writtenBeforeExit)
+    writeReportAndTrace();
 }
 } // namespace
 
@@ -265,6 +274,11 @@ void loom::rt::recordLaunch(const loom_kernel_desc_t &kernel,
     stats.log.push_back(details);
   else
     ++stats.logOmitted;
+}
+
+void loom::rt::writeReportBeforeExit() {
+  writeReportAndTrace();
+  writtenBeforeExit = true;
 }
 
 void loom::rt::ensureReportAtExit() {
