@@ -6,8 +6,9 @@
 // nothing is written.
 //
 // RUN: rm -rf %t.dir %t.file && %loom-clangxx -O2 %s -o %t.exe
-// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory LOOM_MAPPING_DIR=%t.dir/pictures \
-// RUN:   LOOM_REPORT=%t.json %t.exe | FileCheck %s
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory \
+// RUN:   LOOM_MAPPING_DIR=%t.dir/pictures LOOM_REPORT=%t.json %t.exe \
+// RUN:   | FileCheck %s
 // CHECK: PASS
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REPORT: "name": "sim_scale",
@@ -23,9 +24,11 @@
 // SVG: </svg>
 //
 // RUN: touch %t.file
-// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory LOOM_MAPPING_DIR=%t.file/sub \
-// RUN:   %t.exe 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
-// UNWRITABLE: loom: warning: LOOM_MAPPING_DIR: cannot create '{{.*}}.file/sub':
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory \
+// RUN:   LOOM_MAPPING_DIR=%t.file/sub %t.exe 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNWRITABLE
+// UNWRITABLE: loom: warning: LOOM_MAPPING_DIR: cannot create
+// UNWRITABLE-SAME: '{{.*}}.file/sub':
 // UNWRITABLE: PASS
 
 #include <loom/loom.h>
