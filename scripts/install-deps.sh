@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev
   libclang-cpp22-dev libffi-dev googletest libgtest-dev ninja-build cmake
-  ccache
+  ccache python3
 )
 
 missing=()

@@ -57,7 +57,8 @@ enum class OffloadMode { Mandatory, Default, Disabled };
 llvm::StringRef getBackendName(Backend backend);
 
 /// The launch policy: LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS,
-/// LOOM_EMU_MAX_STEPS, and for the sim backend LOOM_FABRIC and LOOM_TRACE.
+/// LOOM_EMU_MAX_STEPS, and for the sim backend LOOM_FABRIC, LOOM_TRACE and
+/// LOOM_MAPPING_DIR.
 struct Policy {
   Backend backend = Backend::Sim;
   OffloadMode offload = OffloadMode::Default;
@@ -72,6 +73,9 @@ struct Policy {
   /// LOOM_TRACE: the Chrome trace file the sim backend writes at exit;
   /// empty when unset.
   std::string tracePath;
+  /// LOOM_MAPPING_DIR: where the sim backend writes the configuration JSON
+  /// and SVG picture of every graph it maps; empty when unset.
+  std::string mappingDir;
   /// LOOM_EMU_MAX_STEPS: the ops one execution of host code may run on emu
   /// before it is stopped as a runaway loop; the interpreter's default
   /// (InterpreterOptions::kDefaultStepBudget) when unset.
@@ -175,8 +179,17 @@ struct LaunchDetails {
   std::vector<UnitUse> units;
 };
 
+/// The reason decide() gives when told not to inspect the artifact.
+inline constexpr const char *kNotInspected =
+    "not launched in this run, so its artifact was not parsed or mapped";
+
 /// Decides where `kernel` runs under `policy`, whose error must be empty.
-Decision decide(const loom_kernel_desc_t &kernel, const Policy &policy);
+/// Without `inspectArtifact` it stops after the digest check instead of
+/// parsing (and under sim mapping) the artifact: the report does that for
+/// kernels that never ran, because at exit MLIR's own state may already be
+/// destroyed.
+Decision decide(const loom_kernel_desc_t &kernel, const Policy &policy,
+                bool inspectArtifact = true);
 
 /// Forgets the cached artifact digests.
 void resetLaunchForTesting();
@@ -264,6 +277,13 @@ void recordLaunch(const loom_kernel_desc_t &kernel,
 
 /// Registers the at-exit report writer once per process.
 void ensureReportAtExit();
+/// Writes the report and the trace now, for a program about to exit()
+/// after a failed launch, and keeps the at-exit handler from writing them
+/// again. By the time atexit handlers run, the exiting thread's
+/// thread-locals and the statics constructed after the handler was
+/// registered (MLIR's among them) are destroyed, and deciding for a kernel
+/// never launched may need them (it parses and maps its artifact).
+void writeReportBeforeExit();
 
 /// Forgets all launch statistics.
 void resetReportForTesting();

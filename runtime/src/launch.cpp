@@ -159,7 +159,7 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
 } // namespace
 
 Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
-                          const Policy &policy) {
+                          const Policy &policy, bool inspectArtifact) {
   assert(policy.error.empty() && "an invalid policy decides nothing");
   Decision decision;
   if (policy.offload == OffloadMode::Disabled) {
@@ -174,6 +174,10 @@ Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
   if (!artifact.problem.empty()) {
     decision.reason = artifact.problem;
     decision.corruptArtifact = artifact.corrupt;
+    return decision;
+  }
+  if (!inspectArtifact) {
+    decision.reason = kNotInspected;
     return decision;
   }
   // sim interprets the same artifact as emu and only times its graphs.
@@ -247,5 +251,6 @@ extern "C" void loom_rt_kernel_call(const loom_kernel_desc_t *kernel,
   llvm::errs() << "loom: error: kernel '" << name
                << "': " << loom_last_error_message() << "\n";
   llvm::errs().flush();
+  writeReportBeforeExit();
   std::exit(1);
 }

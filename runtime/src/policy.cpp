@@ -3,9 +3,9 @@
 // Part of the Loom project.
 //
 // LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_EMU_MAX_STEPS,
-// LOOM_FABRIC and LOOM_TRACE are read once, at the first launch (or report),
-// and cached: a program sees one policy for its whole run, as OpenMP does
-// for OMP_TARGET_OFFLOAD.
+// LOOM_FABRIC, LOOM_TRACE and LOOM_MAPPING_DIR are read once, at the first
+// launch (or report), and cached: a program sees one policy for its whole
+// run, as OpenMP does for OMP_TARGET_OFFLOAD.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +102,8 @@ Policy readPolicy() {
   }
   if (std::optional<std::string> value = readEnv("LOOM_TRACE"))
     policy.tracePath = *value;
+  if (std::optional<std::string> value = readEnv("LOOM_MAPPING_DIR"))
+    policy.mappingDir = *value;
   // Only the sim backend reads a fabric: a LOOM_FABRIC left over in the
   // environment does not break an emu or host run.
   if (policy.backend == Backend::Sim) {

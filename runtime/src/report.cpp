@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
@@ -193,7 +194,8 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
     // An unusable policy refuses every launch; that is the reason then.
     Decision decision;
     if (policy.error.empty())
-      decision = decide(kernel, policy);
+      decision = decide(kernel, policy,
+                        /*inspectArtifact=*/row.stats.launches != 0);
     else
       decision.reason = policy.error;
     json.attribute("offloadable", decision.offloadable);
@@ -246,7 +248,7 @@ loom_status_t writeReport(const Policy &policy) {
   return LOOM_STATUS_OK;
 }
 
-void writeReportAtExit() {
+void writeReportAndTrace() {
   // An unwritable report or trace must not turn a finished run into a
   // crash; say so and let the program's own exit status stand.
   Policy policy = getPolicy();
@@ -254,6 +256,14 @@ void writeReportAtExit() {
     llvm::errs() << "loom: error: " << getLastError() << "\n";
   if (writeSimTrace(policy) != LOOM_STATUS_OK)
     llvm::errs() << "loom: error: " << getLastError() << "\n";
+}
+
+/// Set once the report and trace were written by writeReportBeforeExit.
+std::atomic<bool> writtenBeforeExit{false};
+
+void writeReportAtExit() {
+  if (!writtenBeforeExit)
+    writeReportAndTrace();
 }
 } // namespace
 
@@ -271,6 +281,11 @@ void loom::rt::recordLaunch(const loom_kernel_desc_t &kernel,
     stats.log.push_back(details);
   else
     ++stats.logOmitted;
+}
+
+void loom::rt::writeReportBeforeExit() {
+  writeReportAndTrace();
+  writtenBeforeExit = true;
 }
 
 void loom::rt::ensureReportAtExit() {

@@ -11,6 +11,10 @@
 // runs on the emulator (the launch decision says why), or under
 // LOOM_OFFLOAD=mandatory the launch fails.
 //
+// With LOOM_MAPPING_DIR set, every graph mapped is also written there as its
+// configuration JSON and SVG picture (MappingIO.h), named after the kernel
+// and the graph.
+//
 // The fabric runs one graph at a time, so a kernel's cycles are the sum over
 // its simulated runs (docs/runtime.md). The instances of a dense thread whose
 // body is one graph launch stream through the graph's configuration as
@@ -23,12 +27,14 @@
 
 #include "loom/Fabric/Fabric.h"
 #include "loom/Fabric/Mapping.h"
+#include "loom/Fabric/MappingIO.h"
 #include "loom/Mapper/CachedMapping.h"
 #include "loom/Sim/CycleSimulator.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -77,9 +83,62 @@ SimState &getSimState() {
   return *state;
 }
 
+/// `name` with every character that is not a letter, a digit, '.', '_' or
+/// '-' replaced by '_', so any kernel name makes one plain file name.
+std::string getFileNamePart(llvm::StringRef name) {
+  std::string part = name.str();
+  for (char &c : part)
+    if (!llvm::isAlnum(c) && c != '.' && c != '_' && c != '-')
+      c = '_';
+  return part;
+}
+
+/// Writes `text` to `path`; a warning names the file when that fails.
+void writeMappingFile(llvm::StringRef path,
+                      llvm::function_ref<void(llvm::raw_ostream &)> text) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_Text);
+  if (!error) {
+    text(os);
+    os.close();
+    if (os.has_error()) {
+      error = os.error();
+      os.clear_error();
+    }
+  }
+  if (error)
+    llvm::errs() << "loom: warning: LOOM_MAPPING_DIR: cannot write '" << path
+                 << "': " << error.message() << "\n";
+}
+
+/// Writes `<dir>/<kernel>.<graph>.json` and `.svg` for LOOM_MAPPING_DIR. A
+/// directory that cannot be made or a file that cannot be written is a
+/// warning, not a failed launch: the pictures are a by-product of the run.
+void writeMappingPicture(llvm::StringRef directory,
+                         const loom_kernel_desc_t &kernel,
+                         dataflow::GraphOp graph, const Mapping &mapping,
+                         const Fabric &fabric) {
+  if (std::error_code error = llvm::sys::fs::create_directories(directory)) {
+    llvm::errs() << "loom: warning: LOOM_MAPPING_DIR: cannot create '"
+                 << directory << "': " << error.message() << "\n";
+    return;
+  }
+  llvm::SmallString<256> stem(directory);
+  llvm::sys::path::append(stem, getFileNamePart(kernel.name) + "." +
+                                    getFileNamePart(graph.getSymName()));
+  writeMappingFile((stem + ".json").str(), [&](llvm::raw_ostream &os) {
+    loom::fabric::writeMappingJSON(mapping, fabric, os);
+  });
+  writeMappingFile((stem + ".svg").str(), [&](llvm::raw_ostream &os) {
+    loom::fabric::renderMappingSVG(os, fabric, mapping);
+  });
+}
+
 /// Maps every graph of the artifact; the first failure is the problem.
+/// Each mapped graph is written to `mappingDir` when it is not empty.
 std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
-                                     const Fabric &fabric) {
+                                     const Fabric &fabric,
+                                     llvm::StringRef mappingDir) {
   auto simKernel = std::make_unique<SimKernel>();
   mlir::ModuleOp module = getArtifactModule(kernel);
   loom::fabric::MappingCache cache =
@@ -94,6 +153,8 @@ std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
               .str();
       return simKernel;
     }
+    if (!mappingDir.empty())
+      writeMappingPicture(mappingDir, kernel, graph, *mapping, fabric);
     simKernel->mappings.try_emplace(graph, std::move(*mapping));
   }
   return simKernel;
@@ -105,7 +166,7 @@ SimKernel &getSimKernel(const loom_kernel_desc_t &kernel,
   std::lock_guard<std::mutex> lock(state.mutex);
   std::unique_ptr<SimKernel> &slot = state.kernels[&kernel];
   if (!slot)
-    slot = mapKernel(kernel, *policy.fabric);
+    slot = mapKernel(kernel, *policy.fabric, policy.mappingDir);
   return *slot;
 }
 

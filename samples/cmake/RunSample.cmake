@@ -9,7 +9,14 @@
 #   - every kernel it launched ran on <backend> for every launch (the report's
 #     "launches" equals "ran_on"."<backend>");
 #   - its "<sample>: checksum ..." line equals the reference backend's (run
-#     here too when <backend> is another one): bit-identical results.
+#     here too when <backend> is another one): bit-identical results;
+#   - on sim, run with LOOM_MAPPING_DIR=<dir>/<sample>.mappings: every
+#     launched kernel's mapping was written there, as <kernel>.<graph>.json
+#     and .svg.
+# With -DSIM_UNMAPPED_KERNELS=<kernel>;... (kernels the mapper cannot place
+# and route on the default fabric, a known gap) the sim run must instead be
+# refused with exit status 1 at the first of them ("cannot be mapped on"),
+# and the report must give that reason for each of them.
 #
 #===----------------------------------------------------------------------===#
 cmake_minimum_required(VERSION 3.20)
@@ -21,13 +28,42 @@ foreach(var SAMPLE NAME BACKEND REFERENCE_BACKEND WORK_DIR)
 endforeach()
 file(MAKE_DIRECTORY ${WORK_DIR})
 
+# Fails unless LOOM_MAPPING_DIR (`dir`) holds a configuration JSON and an SVG
+# picture of at least one graph of `kernel`, the same graphs in both forms.
+function(check_mapping_files kernel dir)
+  string(REGEX REPLACE "[^A-Za-z0-9._-]" "_" stem "${kernel}")
+  file(GLOB configs RELATIVE ${dir} ${dir}/${stem}.*.json)
+  file(GLOB pictures RELATIVE ${dir} ${dir}/${stem}.*.svg)
+  list(TRANSFORM configs REPLACE "\\.json$" "")
+  list(TRANSFORM pictures REPLACE "\\.svg$" "")
+  if(NOT configs OR NOT configs STREQUAL pictures)
+    message(FATAL_ERROR "${NAME} on sim: LOOM_MAPPING_DIR=${dir} should hold "
+            "${stem}.<graph>.json and .svg for kernel '${kernel}'; it has "
+            "'${configs}' (json) and '${pictures}' (svg)")
+  endif()
+  foreach(picture IN LISTS pictures)
+    file(READ ${dir}/${picture}.svg svg LIMIT 200)
+    if(NOT svg MATCHES "<svg")
+      message(FATAL_ERROR "${NAME} on sim: ${dir}/${picture}.svg is no SVG")
+    endif()
+  endforeach()
+endfunction()
+
 # Runs the sample on `backend`; sets <prefix>_OUTPUT and <prefix>_CHECKSUM.
 function(run_sample backend prefix)
   set(report ${WORK_DIR}/${NAME}.${backend}.json)
   file(REMOVE ${report})
+  set(mappings ${WORK_DIR}/${NAME}.mappings)
+  if(backend STREQUAL "sim")
+    file(REMOVE_RECURSE ${mappings})
+    set(mapping_env LOOM_MAPPING_DIR=${mappings})
+  else()
+    set(mapping_env --unset=LOOM_MAPPING_DIR)
+  endif()
   execute_process(
     COMMAND ${CMAKE_COMMAND} -E env
             --unset=LOOM_TRACE --unset=LOOM_FABRIC --unset=LOOM_SAMPLE_SMALL
+            ${mapping_env}
             LOOM_BACKEND=${backend} LOOM_OFFLOAD=mandatory
             LOOM_REPORT=${report}
             ${SAMPLE} --small
@@ -66,6 +102,9 @@ function(run_sample backend prefix)
       endif()
       if(launches GREATER 0)
         math(EXPR launched "${launched} + 1")
+        if(backend STREQUAL "sim")
+          check_mapping_files(${kernel} ${mappings})
+        endif()
       endif()
     endforeach()
   endif()
@@ -76,6 +115,54 @@ function(run_sample backend prefix)
   message("--- ${NAME} on ${backend}: PASS, ${launched} kernel(s) launched, "
           "all on ${backend}")
 endfunction()
+
+# The known-gap run: refused at the first unmapped kernel, cleanly.
+function(expect_unmapped)
+  set(report ${WORK_DIR}/${NAME}.sim.json)
+  file(REMOVE ${report})
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env
+            --unset=LOOM_TRACE --unset=LOOM_FABRIC --unset=LOOM_SAMPLE_SMALL
+            --unset=LOOM_MAPPING_DIR
+            LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory LOOM_REPORT=${report}
+            ${SAMPLE} --small
+    RESULT_VARIABLE status
+    OUTPUT_VARIABLE output
+    ERROR_VARIABLE errors)
+  message("--- ${NAME} on sim:\n${output}${errors}")
+  list(GET SIM_UNMAPPED_KERNELS 0 first)
+  if(NOT status EQUAL 1 OR NOT errors MATCHES
+     "kernel '${first}'[^\n]*cannot be mapped on")
+    message(FATAL_ERROR "${NAME} on sim: expected a refusal of kernel "
+            "'${first}' (cannot be mapped) with exit status 1, got status "
+            "${status}; if the mapper now places it, remove it from "
+            "SIM_UNMAPPED_KERNELS in samples/CMakeLists.txt")
+  endif()
+  file(READ ${report} json)
+  string(JSON count LENGTH "${json}" kernels)
+  math(EXPR last "${count} - 1")
+  foreach(kernel IN LISTS SIM_UNMAPPED_KERNELS)
+    set(found FALSE)
+    foreach(i RANGE ${last})
+      string(JSON name GET "${json}" kernels ${i} name)
+      string(JSON reason GET "${json}" kernels ${i} reason)
+      if(name STREQUAL kernel AND reason MATCHES "cannot be mapped on")
+        set(found TRUE)
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "${NAME} on sim: the report does not say that "
+              "kernel '${kernel}' cannot be mapped")
+    endif()
+  endforeach()
+  message("--- ${NAME} on sim: known gap, refused as expected: "
+          "${SIM_UNMAPPED_KERNELS} cannot be mapped (samples/README.md)")
+endfunction()
+
+if(BACKEND STREQUAL "sim" AND SIM_UNMAPPED_KERNELS)
+  expect_unmapped()
+  return()
+endif()
 
 run_sample(${BACKEND} RUN)
 if(NOT BACKEND STREQUAL REFERENCE_BACKEND)

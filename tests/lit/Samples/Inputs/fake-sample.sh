@@ -14,6 +14,14 @@ case "$FAKE_MODE" in
 esac
 printf '{"loom_report_version": 1, "kernels": [{"name": "k", "launches": %s, "ran_on": {%s}}]}\n' \
   "$launches" "$ranOn" > "$LOOM_REPORT"
+# On sim, the mapping of kernel k's graph g, as LOOM_MAPPING_DIR asks for.
+if [ -n "$LOOM_MAPPING_DIR" ] && [ "$FAKE_MODE" != nomapping ]; then
+  mkdir -p "$LOOM_MAPPING_DIR"
+  echo '{"format": "loom-mapping"}' > "$LOOM_MAPPING_DIR/k.g.json"
+  if [ "$FAKE_MODE" != nopicture ]; then
+    echo '<svg xmlns="http://www.w3.org/2000/svg"></svg>' > "$LOOM_MAPPING_DIR/k.g.svg"
+  fi
+fi
 echo "fake: small mode argument '$1'"
 echo "fake: checksum $checksum"
 case "$FAKE_MODE" in
