@@ -22,7 +22,7 @@
 #include "loom/Fabric/Fabric.h"
 #include "loom/Fabric/Mapping.h"
 #include "loom/Mapper/CachedMapping.h"
-#include "loom/Sim/CycleSimulator.h"
+#include "loom/Sim/MappedGraphs.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,11 +42,7 @@ static_assert(loom::rt::kNumStallCauses == loom::sim::kNumStallCauses,
 
 namespace {
 /// The mappings of one kernel's graphs on one fabric.
-struct SimKernel {
-  /// Why a graph cannot be mapped; empty when all are.
-  std::string problem;
-  llvm::DenseMap<mlir::Operation *, Mapping> mappings;
-};
+using SimKernel = loom::sim::MappedGraphs;
 
 /// The firings of one simulated graph launch, for LOOM_TRACE.
 struct TraceSegment {
@@ -78,22 +74,10 @@ SimState &getSimState() {
 /// Maps every graph of the artifact; the first failure is the problem.
 std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
                                      const Fabric &fabric) {
-  auto simKernel = std::make_unique<SimKernel>();
-  mlir::ModuleOp module = getArtifactModule(kernel);
-  loom::fabric::MappingCache cache = loom::fabric::MappingCache::fromEnvironment();
-  for (auto graph : module.getOps<dataflow::GraphOp>()) {
-    llvm::Expected<Mapping> mapping =
-        loom::mapper::mapGraphCached(graph, fabric, cache, {});
-    if (!mapping) {
-      simKernel->problem = ("graph @" + graph.getSymName() +
-                            " cannot be mapped on " + fabric.getName() + ": " +
-                            llvm::toString(mapping.takeError()))
-                               .str();
-      return simKernel;
-    }
-    simKernel->mappings.try_emplace(graph, std::move(*mapping));
-  }
-  return simKernel;
+  loom::fabric::MappingCache cache =
+      loom::fabric::MappingCache::fromEnvironment();
+  return std::make_unique<SimKernel>(
+      loom::sim::mapModuleGraphs(getArtifactModule(kernel), fabric, cache, {}));
 }
 
 SimKernel &getSimKernel(const loom_kernel_desc_t &kernel,
@@ -106,52 +90,30 @@ SimKernel &getSimKernel(const loom_kernel_desc_t &kernel,
   return *slot;
 }
 
-/// Adds one simulated graph launch to the launch's details.
-void addTiming(LaunchDetails &details, const Fabric &fabric,
-               llvm::StringRef graphName, const Mapping &mapping,
-               const loom::sim::CycleSimStats &timing) {
-  details.cycles += timing.cycles;
-  for (auto [total, stalls] : llvm::zip_equal(details.stalls, timing.stalls))
-    total += stalls;
-  details.memoryLoads += timing.memoryLoads;
-  details.memoryStores += timing.memoryStores;
-  for (const loom::sim::LoopRate &rate : timing.loops) {
-    auto it = llvm::find_if(details.loops, [&](const auto &loop) {
-      return loop.graph == graphName && loop.loop == rate.loop;
-    });
-    if (it == details.loops.end()) {
-      details.loops.push_back({graphName.str(), rate.loop});
-      it = std::prev(details.loops.end());
-    }
-    it->iterations += rate.iterations;
-    it->cycles += rate.cycles;
-    it->achieved = it->cycles ? double(it->iterations) / it->cycles : 0;
-    it->resourceBound = rate.resourceBound;
-    it->recurrenceBound = rate.recurrenceBound;
-  }
-  (void)mapping;
+/// Copies the timing of a launch's simulated graph launches into its
+/// details.
+void copyTiming(LaunchDetails &details, const Fabric &fabric,
+                const loom::sim::RunTiming &timing) {
+  details.cycles = timing.cycles;
+  details.stalls = timing.stalls;
+  details.memoryLoads = timing.memoryLoads;
+  details.memoryStores = timing.memoryStores;
+  for (const loom::sim::RunLoopRate &rate : timing.loops)
+    details.loops.push_back({rate.graph, rate.loop, rate.iterations,
+                             rate.cycles, rate.achieved, rate.resourceBound,
+                             rate.recurrenceBound});
   for (auto [element, busy] : llvm::enumerate(timing.unitBusyCycles)) {
     const loom::fabric::ProcessingElement &pe = fabric.getElements()[element];
-    for (unsigned unit = 0; unit < busy.size(); ++unit) {
-      uint64_t cycles = busy[unit];
-      if (!cycles)
-        continue;
-      auto it = llvm::find_if(details.units, [&](const auto &use) {
-        return use.row == pe.row && use.col == pe.col &&
-               use.unit == pe.units[unit].name;
-      });
-      if (it == details.units.end()) {
-        details.units.push_back({pe.row, pe.col, pe.units[unit].name, 0});
-        it = std::prev(details.units.end());
-      }
-      it->busyCycles += cycles;
-    }
+    for (auto [unit, cycles] : llvm::enumerate(busy))
+      if (cycles)
+        details.units.push_back({pe.row, pe.col, pe.units[unit].name, cycles});
   }
 }
 } // namespace
 
 llvm::StringRef loom::rt::getStallCauseName(unsigned cause) {
-  return loom::sim::getStallCauseName(static_cast<loom::sim::StallCause>(cause));
+  return loom::sim::getStallCauseName(
+      static_cast<loom::sim::StallCause>(cause));
 }
 
 std::string loom::rt::getSimProblem(const loom_kernel_desc_t &kernel,
@@ -170,41 +132,31 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
   details.hasTiming = true;
   details.fabric = fabric.getName().str();
   details.clockMHz = fabric.getClockMHz();
-  std::mutex timingMutex;
+  loom::sim::CycleSimOptions simOptions;
+  simOptions.recordTrace = !policy.tracePath.empty();
+  loom::sim::RunTiming timing;
   loom::sim::InterpreterOptions options = getInterpreterOptions(policy);
-  options.graphRunner =
-      [&](dataflow::GraphOp graph, llvm::ArrayRef<loom::sim::TokenValue> values,
-          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
-          uint64_t firingBudget) -> llvm::Expected<loom::sim::EmulationResult> {
-    const Mapping &mapping = simKernel.mappings.find(graph)->second;
-    loom::sim::CycleSimOptions simOptions;
-    simOptions.recordTrace = !policy.tracePath.empty();
-    (void)firingBudget;
-    llvm::Expected<CycleSimResult> result = loom::sim::CycleSimulator::runGraph(
-        graph, fabric, mapping, values, {}, memories, simOptions);
-    if (!result)
-      return result.takeError();
-    {
-      std::lock_guard<std::mutex> lock(timingMutex);
-      addTiming(details, fabric, graph.getSymName(), mapping, result->timing);
-    }
-    SimState &state = getSimState();
-    std::lock_guard<std::mutex> lock(state.mutex);
-    uint64_t start = state.nextStartCycle;
-    state.nextStartCycle += result->timing.cycles;
-    if (simOptions.recordTrace) {
-      if (state.traceEvents + result->trace.size() <= kMaxTraceEvents) {
-        state.traceEvents += result->trace.size();
-        state.trace.push_back({&mapping, start, std::move(result->trace)});
-        state.traceFabric = policy.fabric;
-      } else {
-        state.traceEventsDropped += result->trace.size();
-      }
-    }
-    return std::move(result->emulation);
-  };
-  return runArtifact(caller, kernel, args, outResult, Backend::Sim, options,
-                     details);
+  options.graphRunner = loom::sim::makeCycleSimGraphRunner(
+      simKernel, fabric, simOptions, timing,
+      [&](dataflow::GraphOp, const Mapping &mapping, CycleSimResult &result) {
+        SimState &state = getSimState();
+        std::lock_guard<std::mutex> lock(state.mutex);
+        uint64_t start = state.nextStartCycle;
+        state.nextStartCycle += result.timing.cycles;
+        if (!simOptions.recordTrace)
+          return;
+        if (state.traceEvents + result.trace.size() <= kMaxTraceEvents) {
+          state.traceEvents += result.trace.size();
+          state.trace.push_back({&mapping, start, std::move(result.trace)});
+          state.traceFabric = policy.fabric;
+        } else {
+          state.traceEventsDropped += result.trace.size();
+        }
+      });
+  loom_status_t status = runArtifact(caller, kernel, args, outResult,
+                                     Backend::Sim, options, details);
+  copyTiming(details, fabric, timing);
+  return status;
 }
 
 loom_status_t loom::rt::writeSimTrace(const Policy &policy) {
@@ -228,9 +180,8 @@ loom_status_t loom::rt::writeSimTrace(const Policy &policy) {
     os << "{\"traceEvents\": []}\n";
   if (state.traceEventsDropped)
     llvm::errs() << "loom: warning: LOOM_TRACE kept the first "
-                 << kMaxTraceEvents << " firings; "
-                 << state.traceEventsDropped << " later ones are not in '"
-                 << policy.tracePath << "'\n";
+                 << kMaxTraceEvents << " firings; " << state.traceEventsDropped
+                 << " later ones are not in '" << policy.tracePath << "'\n";
   return LOOM_STATUS_OK;
 }
 
