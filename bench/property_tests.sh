@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Differential property tests at bench scale (issue E): COUNT random
+# Differential property tests at bench scale (issues E and F): COUNT random
 # structured programs (default 5000) of SEED (default 1) run as SCF through
-# LLVM and as dataflow on the emulator; prints the generated constructs, the
-# count, the number of mismatches or failures, and where reproducers went.
+# LLVM, as dataflow on the emulator and, mapped on cgra-8x8, on the cycle
+# simulator (--sim); prints the generated constructs, the count, the number
+# of mismatches or failures, how many programs were simulated and how many
+# the mapper could not place (each listed as UNMAPPED), and where
+# reproducers went.
 # The required number of mismatches is zero; the exit code says whether it
 # was met. See docs/testing.md.
 #
@@ -16,4 +19,4 @@ if [ ! -x "$tool" ]; then
   echo "property_tests.sh: $tool is missing; run scripts/build.sh loom-prop-check" >&2
   exit 2
 fi
-exec "$tool" --count=5000 --seed=1 "$@"
+exec "$tool" --count=5000 --seed=1 --sim --sim-mapper-budget=2 "$@"

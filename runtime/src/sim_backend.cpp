@@ -29,7 +29,7 @@
 #include "loom/Fabric/Mapping.h"
 #include "loom/Fabric/MappingIO.h"
 #include "loom/Mapper/CachedMapping.h"
-#include "loom/Sim/CycleSimulator.h"
+#include "loom/Sim/MappedGraphs.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -50,11 +50,7 @@ static_assert(loom::rt::kNumStallCauses == loom::sim::kNumStallCauses,
 
 namespace {
 /// The mappings of one kernel's graphs on one fabric.
-struct SimKernel {
-  /// Why a graph cannot be mapped; empty when all are.
-  std::string problem;
-  llvm::DenseMap<mlir::Operation *, Mapping> mappings;
-};
+using SimKernel = loom::sim::MappedGraphs;
 
 /// The firings of one simulated graph launch, for LOOM_TRACE.
 struct TraceSegment {
@@ -139,24 +135,16 @@ void writeMappingPicture(llvm::StringRef directory,
 std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
                                      const Fabric &fabric,
                                      llvm::StringRef mappingDir) {
-  auto simKernel = std::make_unique<SimKernel>();
-  mlir::ModuleOp module = getArtifactModule(kernel);
   loom::fabric::MappingCache cache =
       loom::fabric::MappingCache::fromEnvironment();
-  for (auto graph : module.getOps<dataflow::GraphOp>()) {
-    llvm::Expected<Mapping> mapping =
-        loom::mapper::mapGraphCached(graph, fabric, cache, {});
-    if (!mapping) {
-      simKernel->problem =
-          ("graph @" + graph.getSymName() + " cannot be mapped on " +
-           fabric.getName() + ": " + llvm::toString(mapping.takeError()))
-              .str();
-      return simKernel;
+  auto simKernel = std::make_unique<SimKernel>(
+      loom::sim::mapModuleGraphs(getArtifactModule(kernel), fabric, cache, {}));
+  if (!mappingDir.empty())
+    for (dataflow::GraphOp graph : simKernel->graphs) {
+      auto it = simKernel->mappings.find(graph);
+      if (it != simKernel->mappings.end())
+        writeMappingPicture(mappingDir, kernel, graph, it->second, fabric);
     }
-    if (!mappingDir.empty())
-      writeMappingPicture(mappingDir, kernel, graph, *mapping, fabric);
-    simKernel->mappings.try_emplace(graph, std::move(*mapping));
-  }
   return simKernel;
 }
 
@@ -170,46 +158,23 @@ SimKernel &getSimKernel(const loom_kernel_desc_t &kernel,
   return *slot;
 }
 
-/// Adds one simulated graph launch to the launch's details.
-void addTiming(LaunchDetails &details, const Fabric &fabric,
-               llvm::StringRef graphName, const Mapping &mapping,
-               const loom::sim::CycleSimStats &timing) {
-  details.cycles += timing.cycles;
-  for (auto [total, stalls] : llvm::zip_equal(details.stalls, timing.stalls))
-    total += stalls;
-  details.memoryLoads += timing.memoryLoads;
-  details.memoryStores += timing.memoryStores;
-  for (const loom::sim::LoopRate &rate : timing.loops) {
-    auto it = llvm::find_if(details.loops, [&](const auto &loop) {
-      return loop.graph == graphName && loop.loop == rate.loop;
-    });
-    if (it == details.loops.end()) {
-      details.loops.push_back({graphName.str(), rate.loop});
-      it = std::prev(details.loops.end());
-    }
-    it->iterations += rate.iterations;
-    it->cycles += rate.cycles;
-    it->achieved = it->cycles ? double(it->iterations) / it->cycles : 0;
-    it->resourceBound = rate.resourceBound;
-    it->recurrenceBound = rate.recurrenceBound;
-  }
-  (void)mapping;
+/// Copies the timing of a launch's simulated graph launches into its
+/// details.
+void copyTiming(LaunchDetails &details, const Fabric &fabric,
+                const loom::sim::RunTiming &timing) {
+  details.cycles = timing.cycles;
+  details.stalls = timing.stalls;
+  details.memoryLoads = timing.memoryLoads;
+  details.memoryStores = timing.memoryStores;
+  for (const loom::sim::RunLoopRate &rate : timing.loops)
+    details.loops.push_back({rate.graph, rate.loop, rate.iterations,
+                             rate.cycles, rate.achieved, rate.resourceBound,
+                             rate.recurrenceBound});
   for (auto [element, busy] : llvm::enumerate(timing.unitBusyCycles)) {
     const loom::fabric::ProcessingElement &pe = fabric.getElements()[element];
-    for (unsigned unit = 0; unit < busy.size(); ++unit) {
-      uint64_t cycles = busy[unit];
-      if (!cycles)
-        continue;
-      auto it = llvm::find_if(details.units, [&](const auto &use) {
-        return use.row == pe.row && use.col == pe.col &&
-               use.unit == pe.units[unit].name;
-      });
-      if (it == details.units.end()) {
-        details.units.push_back({pe.row, pe.col, pe.units[unit].name, 0});
-        it = std::prev(details.units.end());
-      }
-      it->busyCycles += cycles;
-    }
+    for (auto [unit, cycles] : llvm::enumerate(busy))
+      if (cycles)
+        details.units.push_back({pe.row, pe.col, pe.units[unit].name, cycles});
   }
 }
 } // namespace
@@ -235,21 +200,19 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
   details.hasTiming = true;
   details.fabric = fabric.getName().str();
   details.clockMHz = fabric.getClockMHz();
-  std::mutex timingMutex;
+  loom::sim::CycleSimOptions simOptions;
+  simOptions.recordTrace = !policy.tracePath.empty();
+  loom::sim::RunTiming timing;
   loom::sim::InterpreterOptions options = getInterpreterOptions(policy);
-  // Times one simulated run (a graph launch or a batch of instances) and
-  // places it on the run's time line.
-  auto record = [&](dataflow::GraphOp graph, const Mapping &mapping,
-                    CycleSimResult &result, bool recordTrace) {
-    {
-      std::lock_guard<std::mutex> lock(timingMutex);
-      addTiming(details, fabric, graph.getSymName(), mapping, result.timing);
-    }
+  // Keeps the trace: every simulated run (a graph launch or a batch of
+  // instances) is placed on the run's time line.
+  auto observer = [&](dataflow::GraphOp, const Mapping &mapping,
+                      CycleSimResult &result) {
     SimState &state = getSimState();
     std::lock_guard<std::mutex> lock(state.mutex);
     uint64_t start = state.nextStartCycle;
     state.nextStartCycle += result.timing.cycles;
-    if (!recordTrace)
+    if (!simOptions.recordTrace)
       return;
     if (state.traceEvents + result.trace.size() <= kMaxTraceEvents) {
       state.traceEvents += result.trace.size();
@@ -259,38 +222,15 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
       state.traceEventsDropped += result.trace.size();
     }
   };
-  loom::sim::CycleSimOptions simOptions;
-  simOptions.recordTrace = !policy.tracePath.empty();
-  // The cycle budget bounds a simulated run, not the emulator's firings.
-  options.graphRunner =
-      [&](dataflow::GraphOp graph, llvm::ArrayRef<loom::sim::TokenValue> values,
-          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
-          uint64_t) -> llvm::Expected<loom::sim::EmulationResult> {
-    const Mapping &mapping = simKernel.mappings.find(graph)->second;
-    llvm::Expected<CycleSimResult> result = loom::sim::CycleSimulator::runGraph(
-        graph, fabric, mapping, values, {}, memories, simOptions);
-    if (!result)
-      return result.takeError();
-    record(graph, mapping, *result, simOptions.recordTrace);
-    return std::move(result->emulation);
-  };
+  options.graphRunner = loom::sim::makeCycleSimGraphRunner(
+      simKernel, fabric, simOptions, timing, observer);
   // Dense instances stream through one configuration (docs/runtime.md).
-  options.graphBatchRunner =
-      [&](dataflow::GraphOp graph,
-          llvm::ArrayRef<llvm::SmallVector<loom::sim::TokenValue>> inputs,
-          llvm::ArrayRef<loom::sim::MemoryBuffer *> memories,
-          uint64_t) -> llvm::Expected<loom::sim::EmulationResult> {
-    const Mapping &mapping = simKernel.mappings.find(graph)->second;
-    llvm::Expected<CycleSimResult> result =
-        loom::sim::CycleSimulator::runGraphBatch(graph, fabric, mapping, inputs,
-                                                 memories, simOptions);
-    if (!result)
-      return result.takeError();
-    record(graph, mapping, *result, simOptions.recordTrace);
-    return std::move(result->emulation);
-  };
-  return runArtifact(caller, kernel, args, outResult, Backend::Sim, options,
-                     details);
+  options.graphBatchRunner = loom::sim::makeCycleSimBatchRunner(
+      simKernel, fabric, simOptions, timing, observer);
+  loom_status_t status = runArtifact(caller, kernel, args, outResult,
+                                     Backend::Sim, options, details);
+  copyTiming(details, fabric, timing);
+  return status;
 }
 
 loom_status_t loom::rt::writeSimTrace(const Policy &policy) {

@@ -207,7 +207,10 @@ llvm::Error CycleEngine::budgetError() const {
       " cycles " +
       (engine.completed ? "while draining after completion"
                         : "before reaching its completion frontier") +
-      "; a longer run needs a larger budget (CycleSimOptions::cycleBudget)");
+      "; a longer run needs a larger budget (" +
+      (options.cycleBudgetSetting.empty() ? "CycleSimOptions::cycleBudget"
+                                          : options.cycleBudgetSetting) +
+      ")");
 }
 
 void CycleEngine::explainFullOutputs(raw_ostream &os,

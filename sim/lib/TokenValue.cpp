@@ -282,3 +282,31 @@ llvm::Expected<TokenValue> loom::sim::parseTokenLiteral(StringRef text,
     return parseFloatLiteral(text, type, *sem);
   return parseIntegerLiteral(text, type);
 }
+
+void loom::sim::printFlatToken(llvm::raw_ostream &os, const TokenValue &token,
+                               bool floatBits) {
+  if (token.isPoison() || token.isNone()) {
+    os << token << "\n";
+    return;
+  }
+  if (token.isInteger()) {
+    const llvm::APInt &bits = token.getInteger();
+    // i1 prints as 0/1, like printI64 of its zero extension.
+    if (bits.getBitWidth() == 1)
+      os << bits.getZExtValue() << "\n";
+    else
+      os << bits.getSExtValue() << "\n";
+    return;
+  }
+  if (floatBits) {
+    os << token.getBits().getSExtValue() << "\n";
+    return;
+  }
+  llvm::APFloat value = token.getFloat();
+  bool losesInfo = false;
+  (void)value.convert(llvm::APFloat::IEEEdouble(),
+                      llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  char text[64];
+  std::snprintf(text, sizeof(text), "%g", value.convertToDouble());
+  os << text << "\n";
+}

@@ -111,11 +111,19 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   report('T', result.scfText);
   enter("the SCF execution (MLIR to LLVM, ORC JIT)");
   result.scf = runScf(*kernel, program);
-  enter("lowering and emulating the dataflow graph");
+  enter(options.simFabric
+            ? "lowering, emulating and simulating the dataflow graph"
+            : "lowering and emulating the dataflow graph");
   std::vector<Outcome> runs =
-      runDataflow(*kernel, program, options.schedules, result.lowered);
+      runDataflow(*kernel, program, options.schedules, options.simFabric,
+                  options.simMapperSeconds, result.lowered);
   size_t failedRun = 0;
   for (auto [i, run] : llvm::enumerate(runs)) {
+    if (run.simulated && !run.unmapped.empty()) {
+      result.unmapped = run.unmapped;
+      continue;
+    }
+    result.simulated = run.simulated;
     failedRun = i;
     injectFault(options.fault, program, run);
     result.dataflow = run;
@@ -137,7 +145,13 @@ static Check check(mlir::MLIRContext &context, const Program &program,
     }
   }
   // The runs are compared in order: the first failing one is reported.
-  if (result.verdict != Verdict::Pass && failedRun > 0)
+  if (result.verdict != Verdict::Pass && result.dataflow.simulated)
+    result.detail = "on the cycle simulator (" +
+                    options.simFabric->getName().str() +
+                    ", mapped by the mapper; every emulator schedule agrees "
+                    "with SCF):\n" +
+                    result.detail;
+  else if (result.verdict != Verdict::Pass && failedRun > 0)
     result.detail =
         "under emulator schedule seed " + std::to_string(result.schedule) +
         " (the earlier schedules agree with SCF):\n" + result.detail;
@@ -164,6 +178,8 @@ struct Writer {
   void outcome(const Outcome &o) {
     str(o.error);
     str(o.emuArguments);
+    u64(o.simulated);
+    str(o.unmapped);
     list(o.results);
     u64(o.buffers.size());
     for (const std::vector<uint64_t> &b : o.buffers)
@@ -204,6 +220,8 @@ struct Reader {
     Outcome o;
     o.error = str();
     o.emuArguments = str();
+    o.simulated = u64() != 0;
+    o.unmapped = str();
     o.results = list();
     uint64_t n = std::min<uint64_t>(u64(), bytes.size());
     for (uint64_t i = 0; ok && i < n; ++i)
@@ -247,6 +265,8 @@ static void writeAll(int fd, StringRef bytes) {
   w.outcome(result.scf);
   w.outcome(result.dataflow);
   w.u64(result.schedule);
+  w.u64(result.simulated);
+  w.str(result.unmapped);
   writeAll(fd, w.bytes);
   ::close(fd);
   // No atexit handlers or stream flushes of the parent's state.
@@ -298,6 +318,8 @@ Check checkIsolated(mlir::MLIRContext &context, const Program &program,
     result.scf = r.outcome();
     result.dataflow = r.outcome();
     result.schedule = r.u64();
+    result.simulated = r.u64() != 0;
+    result.unmapped = r.str();
     if (r.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       return result;
     break;

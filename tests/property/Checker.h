@@ -37,6 +37,11 @@ struct Check {
   Outcome scf, dataflow;
   /// The schedule `dataflow` ran under: the first one that failed.
   uint64_t schedule = 0;
+  /// With CheckOptions::simFabric: the simulated run was compared (and
+  /// agreed unless the verdict says otherwise), or `unmapped` says why the
+  /// mapper could not place the graph.
+  bool simulated = false;
+  std::string unmapped;
 };
 
 /// A fault planted on the dataflow side to test the checker itself: the
@@ -56,6 +61,11 @@ struct CheckOptions {
   /// Emulator schedules the graph runs under (EmulatorOptions::
   /// scheduleSeed); each run is compared with the SCF execution.
   std::vector<uint64_t> schedules = {0};
+  /// When set, the graph is also mapped on this fabric and run on the cycle
+  /// simulator, and that run is compared with the SCF execution too.
+  const fabric::Fabric *simFabric = nullptr;
+  /// The mapper's time budget per graph for the simulated run.
+  double simMapperSeconds = 10.0;
 };
 
 /// Builds `program`, runs both executions and compares them, in a child

@@ -15,6 +15,8 @@
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Dialect/Dataflow/Transforms/Passes.h"
 #include "loom/Dialect/Loom/IR/Loom.h"
+#include "loom/Mapper/FabricMapper.h"
+#include "loom/Sim/CycleSimulator.h"
 #include "loom/Sim/DataflowEmulator.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -393,9 +395,35 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
   return text;
 }
 
-/// Runs the lowered `graph` once, on fresh buffers, under `schedule`.
-static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
-                       const Program &program, uint64_t schedule) {
+/// Runs `graph` on the emulator under `schedule`, or, with `mapping`, on the
+/// cycle simulator; both run to quiescence after completion.
+static llvm::Expected<sim::EmulationResult>
+runGraph(dataflow::GraphOp graph, ArrayRef<sim::TokenValue> values,
+         ArrayRef<sim::MemoryBuffer *> memories, uint64_t schedule,
+         const fabric::Fabric *fabric, const fabric::Mapping *mapping) {
+  if (!mapping) {
+    sim::EmulatorOptions options;
+    options.drainAfterCompletion = true;
+    options.firingBudget = 2'000'000;
+    options.scheduleSeed = schedule;
+    return sim::DataflowEmulator::runGraph(graph, values, memories, options);
+  }
+  sim::CycleSimOptions options;
+  options.drainAfterCompletion = true;
+  options.cycleBudget = 10'000'000;
+  auto result = sim::CycleSimulator::runGraph(graph, *fabric, *mapping, values,
+                                              {}, memories, options);
+  if (!result)
+    return result.takeError();
+  return std::move(result->emulation);
+}
+
+/// Runs the lowered `graph` once, on fresh buffers, under `schedule` on the
+/// emulator, or mapped by `mapping` on the cycle simulator.
+static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
+                       const Program &program, uint64_t schedule,
+                       const fabric::Fabric *fabric = nullptr,
+                       const fabric::Mapping *mapping = nullptr) {
   Outcome outcome;
   MLIRContext &context = *graph.getContext();
   unsigned numValues = program.valueTypes.size();
@@ -442,14 +470,11 @@ static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     memories.push_back(buffers[program.memoryBuffers[n]].get());
   }
   outcome.emuArguments = describeEmuArguments(launch, program, schedule);
-  sim::EmulatorOptions options;
-  options.drainAfterCompletion = true;
-  options.firingBudget = 2'000'000;
-  options.scheduleSeed = schedule;
-  auto result =
-      sim::DataflowEmulator::runGraph(graph, values, memories, options);
+  outcome.simulated = mapping != nullptr;
+  auto result = runGraph(graph, values, memories, schedule, fabric, mapping);
   if (!result) {
-    outcome.error = "emulator: " + llvm::toString(result.takeError());
+    outcome.error = (mapping ? "cycle simulator: " : "emulator: ") +
+                    llvm::toString(result.takeError());
     return outcome;
   }
   if (result->valueOutputs.size() != program.results.size()) {
@@ -477,7 +502,8 @@ static Outcome emulate(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
 
 std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
                                  ArrayRef<uint64_t> schedules,
-                                 std::string &lowered) {
+                                 const fabric::Fabric *simFabric,
+                                 double mapperSeconds, std::string &lowered) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
   Outcome failed;
   auto pair = lowerKernel(*copy, failed.error);
@@ -486,7 +512,22 @@ std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
     return {failed};
   std::vector<Outcome> outcomes;
   for (uint64_t schedule : schedules)
-    outcomes.push_back(emulate(pair->first, pair->second, program, schedule));
+    outcomes.push_back(execute(pair->first, pair->second, program, schedule));
+  if (!simFabric)
+    return outcomes;
+  mapper::MapperOptions mapperOptions;
+  mapperOptions.timeBudgetSeconds = mapperSeconds;
+  llvm::Expected<fabric::Mapping> mapping =
+      mapper::mapGraph(pair->first, *simFabric, mapperOptions);
+  if (!mapping) {
+    Outcome unmapped;
+    unmapped.simulated = true;
+    unmapped.unmapped = llvm::toString(mapping.takeError());
+    outcomes.push_back(std::move(unmapped));
+    return outcomes;
+  }
+  outcomes.push_back(
+      execute(pair->first, pair->second, program, 0, simFabric, &*mapping));
   return outcomes;
 }
 

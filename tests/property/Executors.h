@@ -4,7 +4,8 @@
 //
 // A generated kernel runs twice on the same inputs: its SCF form lowered by
 // MLIR's own passes to LLVM and JIT-compiled (runScf), and the dataflow graph
-// loom-lower-scf-to-dfg makes of it run on the token emulator (runDataflow).
+// loom-lower-scf-to-dfg makes of it run on the token emulator (runDataflow)
+// and, on request, also mapped on a fabric and run on the cycle simulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 #define LOOM_TESTS_PROPERTY_EXECUTORS_H
 
 #include "Program.h"
+
+#include "loom/Fabric/Fabric.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -31,6 +34,11 @@ struct Outcome {
   /// For a dataflow run: the loom-emu options that rerun it on the same
   /// inputs (values and memories in the launch's order, aliases as @k).
   std::string emuArguments;
+  /// This run was on the cycle simulator (runDataflow's `simFabric`).
+  bool simulated = false;
+  /// For a simulated run: why the mapper could not place the graph, in
+  /// which case nothing ran (not an error: counted and reported apart).
+  std::string unmapped;
 };
 
 /// Initializes the native target for the JIT; call once before runScf.
@@ -43,11 +51,15 @@ Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 /// Lowers a copy of `kernel` with loom-lower-scf-to-dfg, validates it and
 /// runs its graph on the emulator until no actor can fire, once per entry of
 /// `schedules` (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns
-/// one outcome per schedule, or one carrying the lowering's error. `lowered`
+/// one outcome per schedule, or one carrying the lowering's error. With
+/// `simFabric`, the graph is also mapped on it and run once more on the
+/// cycle simulator: one more outcome, last, with `simulated` set (the mapper
+/// gets `mapperSeconds`). `lowered`
 /// gets the lowered module's text (or the diagnostics if lowering failed).
 std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
                                  llvm::ArrayRef<uint64_t> schedules,
-                                 std::string &lowered);
+                                 const fabric::Fabric *simFabric,
+                                 double mapperSeconds, std::string &lowered);
 
 } // namespace loom::proptest
 

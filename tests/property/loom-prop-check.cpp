@@ -19,6 +19,7 @@
 #include "ProgramGenerator.h"
 #include "Shrinker.h"
 
+#include "loom/Fabric/FabricParser.h"
 #include "loom/InitAllDialects.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -77,6 +78,18 @@ static cl::opt<unsigned> shuffledSchedules(
     cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
              "each graph also runs under, after FIFO order; each is "
              "compared with SCF"));
+static cl::opt<bool>
+    simulate("sim", cl::desc("Also map each graph on --sim-fabric and run it "
+                             "on the cycle simulator; compared with SCF "
+                             "like the emulator runs (a graph the mapper "
+                             "cannot place is counted and reported)"));
+static cl::opt<std::string>
+    simFabricName("sim-fabric", cl::init("cgra-8x8"),
+                  cl::desc("Fabric preset or file of --sim"));
+static cl::opt<double> simMapperBudget(
+    "sim-mapper-budget", cl::init(10.0),
+    cl::desc("Seconds the mapper may spend on one graph for --sim; a graph "
+             "it cannot map in time counts as not mappable"));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every program's SCF module"));
 
@@ -118,6 +131,11 @@ void printOutcome(raw_ostream &os, const Program &program,
 void printEmuCommand(raw_ostream &os, StringRef mlirPath,
                      const Outcome &dataflow) {
   os << "loom-opt --loom-lower-scf-to-dfg " << mlirPath << " > lowered.mlir\n";
+  if (dataflow.simulated)
+    os << "(the failing run was on the cycle simulator: loom-sim "
+          "lowered.mlir --graph=prop_g0 --drain --fabric="
+       << simFabricName
+       << " with these inputs as JSON; loom-emu runs them on the emulator)\n";
   if (dataflow.emuArguments.empty()) {
     os << "(the graph did not run: nothing to pass to loom-emu)\n";
     return;
@@ -309,9 +327,21 @@ int main(int argc, char **argv) {
   CheckOptions checkOptions;
   checkOptions.timeoutSeconds = timeout;
   checkOptions.fault = injectFault;
+  std::optional<loom::fabric::Fabric> simFabric;
+  if (simulate) {
+    auto loaded = loom::fabric::loadFabric(simFabricName);
+    if (!loaded) {
+      errs() << "loom-prop-check: --sim-fabric: "
+             << toString(loaded.takeError()) << "\n";
+      return 2;
+    }
+    simFabric = std::move(*loaded);
+    checkOptions.simFabric = &*simFabric;
+    checkOptions.simMapperSeconds = simMapperBudget;
+  }
   GeneratorOptions options;
   options.maxStatements = maxStatements;
-  unsigned passed = 0, failed = 0, shrunk = 0;
+  unsigned passed = 0, failed = 0, shrunk = 0, simulated = 0, unmapped = 0;
   Coverage coverage;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
@@ -328,6 +358,12 @@ int main(int argc, char **argv) {
              << result.scfText << "\n";
     if (result.verdict == Verdict::Pass) {
       ++passed;
+      simulated += result.simulated;
+      if (!result.unmapped.empty()) {
+        ++unmapped;
+        outs() << "UNMAPPED program " << index << " on " << simFabricName
+               << ": " << StringRef(result.unmapped).rtrim() << "\n";
+      }
       continue;
     }
     ++failed;
@@ -357,6 +393,10 @@ int main(int argc, char **argv) {
   outs() << "programs: " << programCount << " (seed " << seed << ", first "
          << first << "), mismatches or failures: " << failed << ", "
          << format("%.1f", seconds) << " s\n";
+  if (simulate)
+    outs() << "cycle simulator on " << simFabricName << ": " << simulated
+           << " passed programs simulated and equal to SCF, " << unmapped
+           << " not mappable (run on the emulator only)\n";
   outs() << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
 }

@@ -272,33 +272,8 @@ static llvm::Expected<Value> resolveValue(StringRef text,
 // Output
 //===----------------------------------------------------------------------===//
 
-/// printI64 / printF32 style: signed decimal integers (i1 as 0/1), floats as
-/// `%g`, poison as `poison`.
 static void printFlat(raw_ostream &os, const TokenValue &token) {
-  if (token.isPoison() || token.isNone()) {
-    os << token << "\n";
-    return;
-  }
-  if (token.isInteger()) {
-    const llvm::APInt &bits = token.getInteger();
-    // i1 prints as 0/1, like printI64 of its zero extension.
-    if (bits.getBitWidth() == 1)
-      os << bits.getZExtValue() << "\n";
-    else
-      os << bits.getSExtValue() << "\n";
-    return;
-  }
-  if (format == OutputFormat::Bits) {
-    os << token.getBits().getSExtValue() << "\n";
-    return;
-  }
-  llvm::APFloat value = token.getFloat();
-  bool losesInfo = false;
-  (void)value.convert(llvm::APFloat::IEEEdouble(),
-                      llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  char text[64];
-  std::snprintf(text, sizeof(text), "%g", value.convertToDouble());
-  os << text << "\n";
+  printFlatToken(os, token, format == OutputFormat::Bits);
 }
 
 static void printSequence(raw_ostream &os, ArrayRef<TokenValue> tokens) {

@@ -10,18 +10,22 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=VADD,SCAN,MIXED,ALIAS,SAME
 // RUN: %kernel-to-dfg %s -mlir-print-op-on-diagnostic=false 2>&1 >%t.dfg.mlir | FileCheck %s --check-prefix=REMARK
 // RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=vadd_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=VADD
 // RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
 // RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
 // RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
 // RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=scan_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN
 // RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
 // RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
 // RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=MIXED
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"alias":1}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=ALIAS
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
 // RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
@@ -31,7 +35,9 @@
 // 1,3,5,7,9 on this input when the test was written).
 // RUN: loom-opt %S/Inputs/alias-same-root.mlir --loom-lower-scf-to-dfg -verify-each 2>/dev/null > %t.same.mlir
 // RUN: loom-emu %t.same.mlir --entry=same --values=5 --memory='i32[5]=1,2,3,4,5' --format=flat | FileCheck %s --check-prefix=SAME
+// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.same.mlir --entry=same --inputs=- --format=flat | FileCheck %s --check-prefix=SAME
 // RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
+// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]},{"alias":0}]}' | loom-sim %t.same.mlir --graph=same_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SAME
 // RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=1 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
 // RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=2 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME
 // RUN: loom-emu %t.same.mlir --graph=same_t0_g0 --format=flat --schedule-seed=3 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory=@0 | FileCheck %s --check-prefix=SAME

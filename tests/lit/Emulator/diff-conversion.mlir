@@ -10,15 +10,25 @@
 // RUN: loom-opt %loom_src_root/tests/lit/Conversion/scf-to-dfg-for.mlir --loom-lower-scf-to-dfg -split-input-file > %t.for.mlir
 // RUN: loom-opt %loom_src_root/tests/lit/Conversion/scf-to-dfg-if-while.mlir --loom-lower-scf-to-dfg -split-input-file > %t.ifwhile.mlir
 // RUN: loom-emu %t.for.mlir --split-input-file --graph=sum_g0 --format=flat --drain --values=5 --memory='f32[5]=0.5,1.25,-3,1e10,7' --memory='f32[1]' | FileCheck %s --check-prefix=SUM
+// RUN: echo '{"values":[5],"memories":[{"type":"f32","shape":[5],"data":["0.5","1.25",-3,"1e10",7]},{"type":"f32","shape":[1]}]}' | loom-sim %t.for.mlir --split-input-file --graph=sum_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM
 // RUN: loom-emu %t.for.mlir --split-input-file --graph=copy_g0 --format=flat --drain --values=3,2.5 --memory='f32[4]' | FileCheck %s --check-prefix=COPY
+// RUN: echo '{"values":[3,"2.5"],"memories":[{"type":"f32","shape":[4]}]}' | loom-sim %t.for.mlir --split-input-file --graph=copy_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=COPY
 // RUN: loom-emu %t.for.mlir --split-input-file --graph=lanes_g0 --format=flat --drain --values=-1.5 --memory='f32[3]' | FileCheck %s --check-prefix=LANES
+// RUN: echo '{"values":["-1.5"],"memories":[{"type":"f32","shape":[3]}]}' | loom-sim %t.for.mlir --split-input-file --graph=lanes_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=LANES
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=clip_g0 --format=flat --drain --values=4,3 --memory='f32[1]=8' | FileCheck %s --check-prefix=CLIPT
+// RUN: echo '{"values":[4,3],"memories":[{"type":"f32","shape":[1],"data":[8]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=clip_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLIPT
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=clip_g0 --format=flat --drain --values=2,3 --memory='f32[1]=8' | FileCheck %s --check-prefix=CLIPE
+// RUN: echo '{"values":[2,3],"memories":[{"type":"f32","shape":[1],"data":[8]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=clip_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLIPE
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=find_g0 --format=flat --drain --values=6 --memory='f32[6]=1,3,5,7,9,11' | FileCheck %s --check-prefix=FIND
+// RUN: echo '{"values":[6],"memories":[{"type":"f32","shape":[6],"data":[1,3,5,7,9,11]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=find_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=FIND
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=find_g0 --format=flat --drain --values=0 --memory='f32[6]=1,3,5,7,9,11' | FileCheck %s --check-prefix=FINDZ
+// RUN: echo '{"values":[0],"memories":[{"type":"f32","shape":[6],"data":[1,3,5,7,9,11]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=find_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=FINDZ
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=switch_g0 --format=flat --drain --values=2 --memory='f32[1]=9' | FileCheck %s --check-prefix=SW2
+// RUN: echo '{"values":[2],"memories":[{"type":"f32","shape":[1],"data":[9]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=switch_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SW2
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=switch_g0 --format=flat --drain --values=5 --memory='f32[1]=9' | FileCheck %s --check-prefix=SW5
+// RUN: echo '{"values":[5],"memories":[{"type":"f32","shape":[1],"data":[9]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=switch_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SW5
 // RUN: loom-emu %t.ifwhile.mlir --split-input-file --graph=switch_g0 --format=flat --drain --values=7 --memory='f32[1]=9' | FileCheck %s --check-prefix=SW7
+// RUN: echo '{"values":[7],"memories":[{"type":"f32","shape":[1],"data":[9]}]}' | loom-sim %t.ifwhile.mlir --split-input-file --graph=switch_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SW7
 
 // sum_g0: out[0] = sum of a[0..n) from 0.0 in source order.
 // SUM: 0.5

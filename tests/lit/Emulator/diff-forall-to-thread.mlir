@@ -12,6 +12,7 @@
 // RUN: loom-opt %loom_src_root/tests/lit/Emulator/Inputs/forall-to-thread.mlir --loom-lower-scf-to-dfg -verify-each > %t.mlir
 // RUN: FileCheck %s --check-prefix=RANK2 < %t.mlir
 // RUN: loom-emu %t.mlir --entry=grid --values=3,6 --memory='i64[18]' --format=flat | FileCheck %s
+// RUN: echo '{"values":[3,6],"memories":[{"type":"i64","shape":[18]}]}' | loom-sim %t.mlir --entry=grid --inputs=- --format=flat | FileCheck %s
 // RUN: loom-emu %t.mlir --entry=grid --values=3,6 --memory='i64[18]' --format=flat --workers=3 | FileCheck %s
 // RUN: loom-emu %t.mlir --entry=grid --values=3,6 --memory='i64[18]' --stats | FileCheck %s --check-prefix=STATS
 // An empty column range (m = 1) runs no instance and writes nothing.

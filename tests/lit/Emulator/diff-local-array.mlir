@@ -11,7 +11,9 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=REV,COUNT
 // RUN: loom-opt %loom_src_root/tests/lit/Conversion/scf-to-dfg-local.mlir --loom-lower-scf-to-dfg -split-input-file > %t.mlir
 // RUN: loom-emu %t.mlir --split-input-file --graph=reverse_g0 --format=flat --drain --values=2 --memory='f32[8]=1,2,3,4,5,6,7,8' --memory='f32[8]' --memory='f32[4]' | FileCheck %s --check-prefix=REV
+// RUN: echo '{"values":[2],"memories":[{"type":"f32","shape":[8],"data":[1,2,3,4,5,6,7,8]},{"type":"f32","shape":[8]},{"type":"f32","shape":[4]}]}' | loom-sim %t.mlir --split-input-file --graph=reverse_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=REV
 // RUN: loom-emu %t.mlir --split-input-file --graph=count_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[]=99' | FileCheck %s --check-prefix=COUNT
+// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[],"data":[99]}]}' | loom-sim %t.mlir --split-input-file --graph=count_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=COUNT
 
 // reverse_g0: blocks of four reversed through the local array.
 // REV: 1

@@ -9,10 +9,15 @@
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
 // RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=2,3 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N32
+// RUN: echo '{"values":[2,3],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N32
 // RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=0,3 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N30
+// RUN: echo '{"values":[0,3],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N30
 // RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=3,0 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N03
+// RUN: echo '{"values":[3,0],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N03
 // RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=-3,8,4 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S1
+// RUN: echo '{"values":[-3,8,4],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S1
 // RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=5,8,4 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S0
+// RUN: echo '{"values":[5,8,4],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S0
 
 // The graph signatures the emulator runs are bound by position.
 // SIG-DAG: dataflow.graph private @nested_t0_g0(%start: none) values(%{{.+}}: index, %{{.+}}: index) memories(%{{.+}}: memref<?xi32>, %{{.+}}: memref<1xi32>)

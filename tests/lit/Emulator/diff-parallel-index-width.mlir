@@ -13,15 +13,25 @@
 // RUN: FileCheck %s --check-prefix=W64 < %t.64.mlir
 // RUN: FileCheck %s --check-prefix=W32 < %t.32.mlir
 // RUN: loom-emu %t.64.mlir --graph=plane_t0_g0 --format=flat --drain --values=10 --memory='i32[6]' | FileCheck %s --check-prefix=PLANE
+// RUN: echo '{"values":[10],"memories":[{"type":"i32","shape":[6]}]}' | loom-sim %t.64.mlir --graph=plane_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PLANE
 // RUN: loom-emu %t.32.mlir --graph=plane_t0_g0 --format=flat --drain --values=10 --memory='i32[6]' | FileCheck %s --check-prefix=PLANE
+// RUN: echo '{"values":[10],"memories":[{"type":"i32","shape":[6]}]}' | loom-sim %t.32.mlir --graph=plane_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PLANE
 // RUN: loom-emu %t.64.mlir --graph=sum_t0_g0 --format=flat --drain --values=12 --memory='i32[10]=1,2,3,4,5,6,7,8,9,10' --memory='i32[1]' | FileCheck %s --check-prefix=SUM12
+// RUN: echo '{"values":[12],"memories":[{"type":"i32","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i32","shape":[1]}]}' | loom-sim %t.64.mlir --graph=sum_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM12
 // RUN: loom-emu %t.32.mlir --graph=sum_t0_g0 --format=flat --drain --values=12 --memory='i32[10]=1,2,3,4,5,6,7,8,9,10' --memory='i32[1]' | FileCheck %s --check-prefix=SUM12
+// RUN: echo '{"values":[12],"memories":[{"type":"i32","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i32","shape":[1]}]}' | loom-sim %t.32.mlir --graph=sum_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM12
 // RUN: loom-emu %t.64.mlir --graph=sum_t0_g0 --format=flat --drain --values=3 --memory='i32[10]=1,2,3,4,5,6,7,8,9,10' --memory='i32[1]' | FileCheck %s --check-prefix=SUM3
+// RUN: echo '{"values":[3],"memories":[{"type":"i32","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i32","shape":[1]}]}' | loom-sim %t.64.mlir --graph=sum_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM3
 // RUN: loom-emu %t.32.mlir --graph=sum_t0_g0 --format=flat --drain --values=3 --memory='i32[10]=1,2,3,4,5,6,7,8,9,10' --memory='i32[1]' | FileCheck %s --check-prefix=SUM3
+// RUN: echo '{"values":[3],"memories":[{"type":"i32","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i32","shape":[1]}]}' | loom-sim %t.32.mlir --graph=sum_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM3
 // RUN: loom-emu %t.32.mlir --graph=sum_t0_g0 --format=flat --drain --values=0 --memory='i32[10]=1,2,3,4,5,6,7,8,9,10' --memory='i32[1]' | FileCheck %s --check-prefix=SUM0
+// RUN: echo '{"values":[0],"memories":[{"type":"i32","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i32","shape":[1]}]}' | loom-sim %t.32.mlir --graph=sum_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SUM0
 // RUN: loom-emu %t.64.mlir --graph=nest_t0_g0 --format=flat --drain --values=3 --memory='i32[8]=1,2,3,4,5,6,7,8' | FileCheck %s --check-prefix=NEST3
+// RUN: echo '{"values":[3],"memories":[{"type":"i32","shape":[8],"data":[1,2,3,4,5,6,7,8]}]}' | loom-sim %t.64.mlir --graph=nest_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=NEST3
 // RUN: loom-emu %t.32.mlir --graph=nest_t0_g0 --format=flat --drain --values=3 --memory='i32[8]=1,2,3,4,5,6,7,8' | FileCheck %s --check-prefix=NEST3
+// RUN: echo '{"values":[3],"memories":[{"type":"i32","shape":[8],"data":[1,2,3,4,5,6,7,8]}]}' | loom-sim %t.32.mlir --graph=nest_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=NEST3
 // RUN: loom-emu %t.32.mlir --graph=nest_t0_g0 --format=flat --drain --values=9 --memory='i32[8]=1,2,3,4,5,6,7,8' | FileCheck %s --check-prefix=NEST9
+// RUN: echo '{"values":[9],"memories":[{"type":"i32","shape":[8],"data":[1,2,3,4,5,6,7,8]}]}' | loom-sim %t.32.mlir --graph=nest_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=NEST9
 
 // Every kernel lowers to one graph with no scf left; the counted loops
 // stream in the configured width, the iv cast back to index in the body.

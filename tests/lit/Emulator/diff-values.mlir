@@ -9,7 +9,9 @@
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
 // RUN: loom-emu %t.dfg.mlir --graph=intops_t0_g0 --format=flat --drain --values=6 --memory='i32[6]=7,-7,2147483647,-2147483648,100000,255' --memory='i32[6]=2,2,-3,5,70000,-1' --memory='i32[72]' --memory='i32[1]' | FileCheck %s --check-prefix=INT
+// RUN: echo '{"values":[6],"memories":[{"type":"i32","shape":[6],"data":[7,-7,2147483647,-2147483648,100000,255]},{"type":"i32","shape":[6],"data":[2,2,-3,5,70000,-1]},{"type":"i32","shape":[72]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=intops_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=INT
 // RUN: loom-emu %t.dfg.mlir --graph=fops_t0_g0 --format=bits --drain --values=5 --memory='f32[5]=0.1,-2.5,3e10,1e-40,7' --memory='f64[5]=0.3,-1e300,2.5,0,1e-5' --memory='f32[80]' --memory='f32[1]' --memory='f64[1]' | FileCheck %s --check-prefix=FLOAT
+// (No loom-sim run of @fops_t0_g0: the mapper cannot route @fops_t0_g0 on cgra-8x8 (a link carries 3 values on 2 channels).)
 
 // SIG-DAG: dataflow.graph.launch @intops_t0_g0 deps(%{{.+}}) values(%arg3 : index) memories(%arg0, %arg1, %arg2, %{{.+}} : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi32>)
 // SIG-DAG: dataflow.graph.launch @fops_t0_g0 deps(%{{.+}}) values(%arg3 : index) memories(%arg0, %arg1, %arg2, %{{.+}}, %{{.+}} : memref<?xf32>, memref<?xf64>, memref<?xf32>, memref<1xf32>, memref<1xf64>)

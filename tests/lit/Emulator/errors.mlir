@@ -41,6 +41,7 @@ dataflow.graph private @oob_store(%start: none) values(%i: index, %j: index) mem
 // RUN: not loom-emu %s --graph=divide --values=7,0 2>&1 | FileCheck %s --check-prefix=DIV0
 // RUN: not loom-emu %s --graph=divide --values=-2147483648,-1 2>&1 | FileCheck %s --check-prefix=DIVOVF
 // RUN: loom-emu %s --graph=divide --values=7,-2 | FileCheck %s --check-prefix=DIVOK
+// RUN: loom-emu %s --graph=divide --values=7,-2 --format=bits > %t.emu0 && echo '{"values":[7,-2]}' | loom-sim %s --graph=divide --inputs=- --format=bits > %t.sim0 && diff %t.emu0 %t.sim0
 // DIV0: error: graph @divide: 'arith.divsi' at {{.*}}errors.mlir:[[@LINE+4]]:{{[0-9]+}}: division by zero (operands 7, 0)
 // DIVOVF: error: graph @divide: 'arith.divsi' at {{.*}}: signed division overflow (operands -2147483648, -1)
 // DIVOK: value #0: i32 = -3
@@ -78,6 +79,7 @@ dataflow.graph private @select_lane(%start: none) values(%lane: index, %c: i1) -
 // store whose done nobody waits for) and a second completion are errors.
 // RUN: not loom-emu %s --graph=late_store --drain --memory='i32[1]' 2>&1 | FileCheck %s --check-prefix=LATE
 // RUN: loom-emu %s --graph=late_store --memory='i32[1]' | FileCheck %s --check-prefix=LATEOK
+// RUN: loom-emu %s --graph=late_store '--memory=i32[1]' --format=bits > %t.emu1 && echo '{"memories":[{"type":"i32","shape":[1]}]}' | loom-sim %s --graph=late_store --inputs=- --format=bits > %t.sim1 && diff %t.emu1 %t.sim1
 // LATE: error: graph @late_store: 'dataflow.store' at {{.*}}errors.mlir:[[@LINE+5]]:{{[0-9]+}}: fired after the completion frontier was reached
 // LATEOK: memory #0: [0]
 dataflow.graph private @late_store(%start: none) memories(%m: memref<1xi32>) {

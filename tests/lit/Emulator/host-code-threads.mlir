@@ -4,6 +4,7 @@
 // stores it with a graph launch. Results do not depend on the worker count.
 //
 // RUN: loom-emu %s --entry=rows --values=3 --memory='i32[3x4]=1,2,3,4,5,6,7,8,-9,-9,-9,-9' --memory='i32[3]' | FileCheck %s
+// RUN: loom-emu %s --entry=rows --values=3 '--memory=i32[3x4]=1,2,3,4,5,6,7,8,-9,-9,-9,-9' '--memory=i32[3]' --format=bits > %t.emu0 && echo '{"values":[3],"memories":[{"type":"i32","shape":[3,4],"data":[1,2,3,4,5,6,7,8,-9,-9,-9,-9]},{"type":"i32","shape":[3]}]}' | loom-sim %s --entry=rows --inputs=- --format=bits > %t.sim0 && diff %t.emu0 %t.sim0
 // CHECK: @rows completed
 // CHECK-NEXT: memory #0: {{.*}}
 // CHECK-NEXT: memory #1: [20, 52, 0]

@@ -22,6 +22,7 @@ dataflow.graph private @raw(%start: none) values(%i: index) memories(%m: memref<
 
 // Two-dimensional row-major addressing; a store of poison stays poison.
 // RUN: loom-emu %s --graph=twod --values=1,2,poison --memory='f32[2x3]=0,1,2,3,4,5' | FileCheck %s --check-prefix=TWOD
+// RUN: loom-emu %s --graph=twod --values=1,2,poison '--memory=f32[2x3]=0,1,2,3,4,5' --format=bits > %t.emu0 && echo '{"values":[1,2,"poison"],"memories":[{"type":"f32","shape":[2,3],"data":[0,1,2,3,4,5]}]}' | loom-sim %s --graph=twod --inputs=- --format=bits > %t.sim0 && diff %t.emu0 %t.sim0
 // TWOD: value #0: f32 = 5
 // TWOD: memory #0: {{\[\[}}0, 1, 2], [3, 4, poison]]
 dataflow.graph private @twod(%start: none) values(%i: index, %j: index, %v: f32) memories(%m: memref<2x3xf32>) -> values(f32) {

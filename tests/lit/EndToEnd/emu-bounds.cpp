@@ -29,6 +29,11 @@
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
 // RUN:   %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 //
 // REMARK-DAG: remark: kernel 'emu_stencil': argument 'in' (#0) is bounds-checked: its element indices lie in (hull {{.+}}) where %2 = 'n' [-Rpass-analysis=loom]
 // REMARK-DAG: remark: kernel 'emu_stencil': argument 'out' (#1) is bounds-checked: its element indices lie in (zext 32 (for 1 (add 32 %2 -1))) where %2 = 'n' [-Rpass-analysis=loom]

@@ -21,6 +21,9 @@
 // RUN: FileCheck %s < %t.host.txt
 // RUN: env LOOM_BACKEND=emu LOOM_REPORT=%t.json %t.exe | diff %t.host.txt -
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=sim LOOM_REPORT=%t.sim.json %t.exe | diff %t.host.txt -
 // CHECK: scale 0 3 6 189
 // CHECK-NEXT: vector 1 2 3 64
 // CHECK-NEXT: cursor 5 6 7

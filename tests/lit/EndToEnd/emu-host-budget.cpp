@@ -36,6 +36,11 @@
 // RUN: env LOOM_BACKEND=emu LOOM_EMU_MAX_STEPS=0 \
 // RUN:   sh -c '%t.exe; echo "exit code $?"' > %t.bad 2>&1
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // BAD: loom: error: kernel 'fill_then_wait': loom_rt_launch: kernel 'fill_then_wait': LOOM_EMU_MAX_STEPS='0' is not a step count: expected a positive integer below 2^64
 // BAD: exit code 1
 

@@ -8,6 +8,11 @@
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
 // RUN:   %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // CHECK: mismatches = 0
 // CHECK-NEXT: PASS
 // REPORT: "name": "emu_libm",

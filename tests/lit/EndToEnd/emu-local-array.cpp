@@ -14,6 +14,13 @@
 // RUN: FileCheck %s < %t.emu.txt
 // RUN: diff %t.emu.txt %t.host.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's. Not under mandatory offload: the mapper does not place emu_tile_transpose's graph on cgra-8x8
+// within its 10 s budget, so that kernel runs on the emulator
+// (the launch decision says why).
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // CHECK: fir: out[0] = 0.5 out[5] = 3.45 out[19] = 16.3
 // CHECK-NEXT: reverse: out[0] = 14 out[9] = 28 out[23] = 32
 // CHECK-NEXT: tile: out[1] = 8 out[4] = 2 out[31] = 62

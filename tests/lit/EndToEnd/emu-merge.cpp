@@ -9,6 +9,13 @@
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
 // RUN:   %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's. Not under mandatory offload: the mapper cannot route emu_merge's graph on cgra-8x8 (a link
+// carries 3 values on 2 channels), so that kernel runs on the emulator
+// (the launch decision says why).
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // CHECK: merged 0 1 1 2 3 3 5 6 7 8 9 9 12
 // CHECK-NEXT: PASS
 // REPORT: "name": "emu_merge",

@@ -25,6 +25,11 @@
 // RUN:   LOOM_REPORT=%t.4.json %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefixes=LOG,LOG1 < %t.1.json
 // RUN: FileCheck %s --check-prefixes=LOG,LOG4 < %t.4.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // LOG: "launch_log": [
 // LOG-NEXT: {
 // LOG-NEXT: "backend": "emu",

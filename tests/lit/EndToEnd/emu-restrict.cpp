@@ -11,6 +11,11 @@
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
 // RUN:   %t.exe | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 // REMARK-DAG: remark: kernel 'emu_scan': spatial region '{{.+}}' orders memory in 2 alias partitions: {parameter 0} (noalias), {parameter 1} (noalias) [-Rpass-analysis=loom]
 // REMARK-DAG: remark: kernel 'emu_mix': spatial region '{{.+}}' orders memory in 2 alias partitions: {parameter 1, parameter 2} (may alias: no no-alias evidence), {parameter 0} (noalias) [-Rpass-analysis=loom]
 // CHECK: scan[99] = 4950 mix[63] = 190

@@ -21,6 +21,11 @@
 // dataflow program) the output equals the native run's.
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 
 #include <loom/loom.h>
 

@@ -8,10 +8,9 @@
 // CHECK: C[0][0] = 45 C[3][5] = 51 C[7][7] = 52
 // CHECK-NEXT: PASS
 //
-// Under mandatory offload the kernel runs on the default backend, the
-// simulated fabric (sim), with the native output.
-// RUN: env LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
-// RUN: env LOOM_BACKEND=host %t.exe | diff - %t.sim.txt
+// The default backend is the cycle simulator: under mandatory offload the
+// kernel runs on the simulated fabric.
+// RUN: env LOOM_OFFLOAD=mandatory %t.exe | FileCheck %s
 //
 // RUN: env LOOM_REPORT=%t.json %t.exe > /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
@@ -23,6 +22,11 @@
 // dataflow program) the output equals the native run's.
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
+// The same program on the cycle simulator (the default backend): its
+// output equals the native run's.
+// RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
+// RUN: diff %t.native.sim.txt %t.sim.txt
 
 #include <loom/loom.h>
 

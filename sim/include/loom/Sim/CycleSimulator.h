@@ -27,6 +27,9 @@ namespace loom::sim {
 struct CycleSimOptions {
   /// Simulated cycles before the run stops with an error.
   uint64_t cycleBudget = 100'000'000;
+  /// How a user sets the cycle budget (a command-line option), named in the
+  /// error when not empty.
+  std::string cycleBudgetSetting;
   /// Records one TraceEvent per firing (for LOOM_TRACE).
   bool recordTrace = false;
   /// As EmulatorOptions::drainAfterCompletion: after the completion frontier

@@ -113,6 +113,13 @@ llvm::Expected<TokenValue> getTokenFromAttribute(mlir::Attribute attr);
 llvm::Expected<TokenValue> parseTokenLiteral(llvm::StringRef text,
                                              mlir::Type type);
 
+/// Prints `token` on one line in printI64 / printF32 style: signed decimal
+/// integers (i1 as 0/1), floats as `%g` (or, with `floatBits`, their bit
+/// pattern as a signed integer, for bit-exact comparisons), poison and none
+/// by name. loom-emu and loom-sim print --format=flat|bits with it.
+void printFlatToken(llvm::raw_ostream &os, const TokenValue &token,
+                    bool floatBits);
+
 /// Returns true if `value` is a legal token of `type` (same kind and width).
 bool tokenMatchesType(const TokenValue &value, mlir::Type type);
 

@@ -1,0 +1,132 @@
+//===- MappedGraphs.cpp - map a module's graphs, simulate launches --------===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Sim/MappedGraphs.h"
+
+#include "loom/Mapper/CachedMapping.h"
+
+#include <mutex>
+
+using namespace loom;
+using namespace loom::sim;
+
+MappedGraphs loom::sim::mapModuleGraphs(mlir::ModuleOp module,
+                                        const fabric::Fabric &fabric,
+                                        fabric::MappingCache &cache,
+                                        const mapper::MapperOptions &options) {
+  llvm::SmallVector<dataflow::GraphOp> graphs(
+      module.getOps<dataflow::GraphOp>());
+  return mapGraphs(graphs, fabric, cache, options);
+}
+
+MappedGraphs loom::sim::mapGraphs(llvm::ArrayRef<dataflow::GraphOp> graphs,
+                                  const fabric::Fabric &fabric,
+                                  fabric::MappingCache &cache,
+                                  const mapper::MapperOptions &options) {
+  MappedGraphs mapped;
+  for (dataflow::GraphOp graph : graphs) {
+    llvm::Expected<fabric::Mapping> mapping =
+        mapper::mapGraphCached(graph, fabric, cache, options);
+    if (!mapping) {
+      mapped.problem =
+          ("graph @" + graph.getSymName() + " cannot be mapped on " +
+           fabric.getName() + ": " + llvm::toString(mapping.takeError()))
+              .str();
+      return mapped;
+    }
+    mapped.mappings.try_emplace(graph, std::move(*mapping));
+    mapped.graphs.push_back(graph);
+  }
+  return mapped;
+}
+
+void RunTiming::add(llvm::StringRef graphName, const CycleSimStats &launch) {
+  ++graphLaunches;
+  cycles += launch.cycles;
+  for (auto [total, stall] : llvm::zip_equal(stalls, launch.stalls))
+    total += stall;
+  memoryLoads += launch.memoryLoads;
+  memoryStores += launch.memoryStores;
+  for (const LoopRate &rate : launch.loops) {
+    auto it = llvm::find_if(loops, [&](const RunLoopRate &loop) {
+      return loop.graph == graphName && loop.loop == rate.loop;
+    });
+    if (it == loops.end()) {
+      loops.push_back({graphName.str(), rate.loop});
+      it = std::prev(loops.end());
+    }
+    it->iterations += rate.iterations;
+    it->cycles += rate.cycles;
+    it->achieved = it->cycles ? double(it->iterations) / it->cycles : 0;
+    it->resourceBound = rate.resourceBound;
+    it->recurrenceBound = rate.recurrenceBound;
+  }
+  if (unitBusyCycles.size() < launch.unitBusyCycles.size())
+    unitBusyCycles.resize(launch.unitBusyCycles.size());
+  for (auto [total, busy] : llvm::zip(unitBusyCycles, launch.unitBusyCycles)) {
+    if (total.size() < busy.size())
+      total.resize(busy.size());
+    for (auto [sum, cycles] : llvm::zip(total, busy))
+      sum += cycles;
+  }
+}
+
+decltype(InterpreterOptions::graphRunner) loom::sim::makeCycleSimGraphRunner(
+    const MappedGraphs &mapped, const fabric::Fabric &fabric,
+    CycleSimOptions options, RunTiming &timing, LaunchObserver observer) {
+  auto mutex = std::make_shared<std::mutex>();
+  return [&mapped, &fabric, options = std::move(options), &timing,
+          observer = std::move(observer),
+          mutex](dataflow::GraphOp graph, llvm::ArrayRef<TokenValue> values,
+                 llvm::ArrayRef<MemoryBuffer *> memories,
+                 uint64_t firingBudget) -> llvm::Expected<EmulationResult> {
+    // The cycle budget bounds a simulated launch; the emulator's firing
+    // budget does not apply to it.
+    (void)firingBudget;
+    auto it = mapped.mappings.find(graph);
+    if (it == mapped.mappings.end())
+      return llvm::createStringError("graph @" + graph.getSymName() +
+                                     " has no mapping on " + fabric.getName());
+    llvm::Expected<CycleSimResult> result = CycleSimulator::runGraph(
+        graph, fabric, it->second, values, {}, memories, options);
+    if (!result)
+      return result.takeError();
+    std::lock_guard<std::mutex> lock(*mutex);
+    timing.add(graph.getSymName(), result->timing);
+    if (observer)
+      observer(graph, it->second, *result);
+    return std::move(result->emulation);
+  };
+}
+
+decltype(InterpreterOptions::graphBatchRunner)
+loom::sim::makeCycleSimBatchRunner(const MappedGraphs &mapped,
+                                   const fabric::Fabric &fabric,
+                                   CycleSimOptions options, RunTiming &timing,
+                                   LaunchObserver observer) {
+  auto mutex = std::make_shared<std::mutex>();
+  return [&mapped, &fabric, options = std::move(options), &timing,
+          observer = std::move(observer),
+          mutex](dataflow::GraphOp graph,
+                 llvm::ArrayRef<llvm::SmallVector<TokenValue>> inputs,
+                 llvm::ArrayRef<MemoryBuffer *> memories,
+                 uint64_t firingBudget) -> llvm::Expected<EmulationResult> {
+    (void)firingBudget;
+    auto it = mapped.mappings.find(graph);
+    if (it == mapped.mappings.end())
+      return llvm::createStringError("graph @" + graph.getSymName() +
+                                     " has no mapping on " + fabric.getName());
+    llvm::Expected<CycleSimResult> result = CycleSimulator::runGraphBatch(
+        graph, fabric, it->second, inputs, memories, options);
+    if (!result)
+      return result.takeError();
+    std::lock_guard<std::mutex> lock(*mutex);
+    timing.add(graph.getSymName(), result->timing);
+    if (observer)
+      observer(graph, it->second, *result);
+    return std::move(result->emulation);
+  };
+}
