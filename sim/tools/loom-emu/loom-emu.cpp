@@ -15,6 +15,8 @@
 #include "loom/Sim/DataflowEmulator.h"
 #include "loom/Sim/ProgramInterpreter.h"
 
+#include "ToolInput.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -636,61 +638,27 @@ static bool holdsRequestedGraph(ModuleOp module) {
       [](dataflow::GraphOp g) { return g.getSymName() == graphName; });
 }
 
-/// Takes the one top-level module of `block`, or wraps its ops in one as
-/// mlir-opt does for a file without an explicit module.
-static OwningOpRef<ModuleOp> wrapInModule(Block &block, MLIRContext &context) {
-  if (llvm::hasSingleElement(block))
-    if (auto module = dyn_cast<ModuleOp>(block.front())) {
-      module->remove();
-      return module;
-    }
-  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
-  module->getBody()->getOperations().splice(module->getBody()->begin(),
-                                            block.getOperations());
-  return module;
-}
-
 static llvm::Error runTool(MLIRContext &context) {
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(inputFile, &errorMessage);
-  if (!file)
-    return fail(errorMessage);
-  SmallVector<StringRef> chunks;
-  if (splitInputFile)
-    file->getBuffer().split(chunks, "\n// -----");
-  else
-    chunks.push_back(file->getBuffer());
-  if (chunks.size() > 1 && graphName.empty() && entryName.empty())
-    return fail("--split-input-file needs --graph=<name> or --entry=<name>");
-  for (StringRef chunk : chunks) {
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(chunk, file->getBufferIdentifier(),
-                                         /*RequiresNullTerminator=*/false),
-        llvm::SMLoc());
-    SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-    AsmParserState parserState;
-    Block block;
-    ParserConfig config(&context);
-    if (failed(parseAsmSourceFile(sourceMgr, &block, config, &parserState)))
-      return fail("cannot parse '" + inputFile + "'");
-    OwningOpRef<ModuleOp> module = wrapInModule(block, context);
-    if (failed(verify(*module)))
-      return fail("'" + inputFile + "' does not hold a valid module");
-    if (!entryName.empty()) {
-      if (chunks.size() == 1 || module->lookupSymbol<func::FuncOp>(entryName))
-        return runEntry(*module);
-      continue;
-    }
-    if (chunks.size() == 1 || holdsRequestedGraph(*module))
-      return runModule(*module, parserState);
+  tool::InputRequest request;
+  request.inputFile = inputFile;
+  request.split = splitInputFile;
+  request.namesSomething = !graphName.empty() || !entryName.empty();
+  if (!entryName.empty()) {
+    request.requested = "a function named '" + entryName + "'";
+    auto definesEntry = [](ModuleOp module) {
+      return bool(module.lookupSymbol<func::FuncOp>(entryName));
+    };
+    request.isRequested = definesEntry;
+    return tool::runOnInputModule(
+        context, request,
+        [](ModuleOp module, AsmParserState &) { return runEntry(module); });
   }
-  if (!entryName.empty())
-    return fail("no split of '" + inputFile + "' defines a function named '" +
-                entryName + "'");
-  return fail("no split of '" + inputFile + "' defines a graph named '" +
-              graphName + "'");
+  request.requested = "a graph named '" + graphName + "'";
+  request.isRequested = holdsRequestedGraph;
+  return tool::runOnInputModule(
+      context, request, [](ModuleOp module, AsmParserState &parserState) {
+        return runModule(module, parserState);
+      });
 }
 
 int main(int argc, char **argv) {

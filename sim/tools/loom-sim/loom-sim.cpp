@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SimInputs.h"
+#include "ToolInput.h"
 
 #include "loom/Fabric/FabricParser.h"
 #include "loom/InitAllDialects.h"
@@ -424,8 +425,8 @@ static llvm::Error runEntry(func::FuncOp func, const fabric::Fabric &fabric,
   options.stepBudgetSetting = "--max-steps";
   LaunchObserver observer =
       tracePath.empty() ? LaunchObserver() : makeTraceObserver(outputs);
-  options.graphRunner = makeCycleSimGraphRunner(
-      mapped, fabric, getSimOptions(), outputs.timing, observer);
+  options.graphRunner = makeCycleSimGraphRunner(mapped, fabric, getSimOptions(),
+                                                outputs.timing, observer);
   // Dense instances run as pipelined batches, as in the runtime's sim.
   options.graphBatchRunner = makeCycleSimBatchRunner(
       mapped, fabric, getSimOptions(), outputs.timing, observer);
@@ -516,19 +517,6 @@ static llvm::Error runModule(ModuleOp module, MLIRContext &context) {
   return writeOutputs(*fabric, mapped, outputs);
 }
 
-/// Takes the one top-level module of `block`, or wraps its ops in one.
-static OwningOpRef<ModuleOp> wrapInModule(Block &block, MLIRContext &context) {
-  if (llvm::hasSingleElement(block))
-    if (auto module = dyn_cast<ModuleOp>(block.front())) {
-      module->remove();
-      return module;
-    }
-  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
-  module->getBody()->getOperations().splice(module->getBody()->begin(),
-                                            block.getOperations());
-  return module;
-}
-
 /// Returns true if `module` defines what --graph or --entry names.
 static bool definesRequested(ModuleOp module) {
   if (!entryName.empty())
@@ -541,37 +529,17 @@ static bool definesRequested(ModuleOp module) {
 static llvm::Error runTool(MLIRContext &context) {
   if (!graphName.empty() && !entryName.empty())
     return fail("--graph and --entry exclude each other");
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(inputFile, &errorMessage);
-  if (!file)
-    return fail(errorMessage);
-  SmallVector<StringRef> chunks;
-  if (splitInputFile)
-    file->getBuffer().split(chunks, "\n// -----");
-  else
-    chunks.push_back(file->getBuffer());
-  if (chunks.size() > 1 && graphName.empty() && entryName.empty())
-    return fail("--split-input-file needs --graph=<name> or --entry=<name>");
-  for (StringRef chunk : chunks) {
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(chunk, file->getBufferIdentifier(),
-                                         /*RequiresNullTerminator=*/false),
-        llvm::SMLoc());
-    SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-    Block block;
-    ParserConfig config(&context);
-    if (failed(parseSourceFile(sourceMgr, &block, config)))
-      return fail("cannot parse '" + inputFile + "'");
-    OwningOpRef<ModuleOp> module = wrapInModule(block, context);
-    if (failed(verify(*module)))
-      return fail("'" + inputFile + "' does not hold a valid module");
-    if (chunks.size() == 1 || definesRequested(*module))
-      return runModule(*module, context);
-  }
-  return fail("no split of '" + inputFile + "' defines '" +
-              (entryName.empty() ? graphName : entryName) + "'");
+  tool::InputRequest request;
+  request.inputFile = inputFile;
+  request.split = splitInputFile;
+  request.namesSomething = !graphName.empty() || !entryName.empty();
+  request.requested =
+      "'" + (entryName.empty() ? graphName : entryName).getValue() + "'";
+  request.isRequested = definesRequested;
+  return tool::runOnInputModule(context, request,
+                                [&](ModuleOp module, AsmParserState &) {
+                                  return runModule(module, context);
+                                });
 }
 
 int main(int argc, char **argv) {
