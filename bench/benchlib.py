@@ -208,10 +208,11 @@ def kernel_totals(report, backend):
                 agg["iterations"] += loop["iterations"]
                 agg["cycles"] += loop["cycles"]
                 agg["launches"] += 1
-                agg["resource_bound"] = min(agg["resource_bound"],
-                                            loop["resource_bound"])
-                agg["recurrence_bound"] = min(agg["recurrence_bound"],
-                                              loop["recurrence_bound"])
+                # A bound is null in the report when nothing limits the rate
+                # (a batch of independent instances has no recurrence).
+                for bound in ("resource_bound", "recurrence_bound"):
+                    if loop.get(bound) is not None:
+                        agg[bound] = min(agg[bound], loop[bound])
     return totals
 
 

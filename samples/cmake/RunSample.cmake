@@ -51,9 +51,12 @@ endfunction()
 
 # Runs the sample on `backend`; sets <prefix>_OUTPUT and <prefix>_CHECKSUM.
 function(run_sample backend prefix)
-  set(report ${WORK_DIR}/${NAME}.${backend}.json)
+  # The test of each backend also runs the reference backend, and CTest runs
+  # the tests of one sample in parallel: every file is named after the test
+  # (BACKEND) too, so no two runs share one.
+  set(report ${WORK_DIR}/${NAME}.${BACKEND}-test.${backend}.json)
   file(REMOVE ${report})
-  set(mappings ${WORK_DIR}/${NAME}.mappings)
+  set(mappings ${WORK_DIR}/${NAME}.${BACKEND}-test.mappings)
   if(backend STREQUAL "sim")
     file(REMOVE_RECURSE ${mappings})
     set(mapping_env LOOM_MAPPING_DIR=${mappings})
