@@ -29,8 +29,11 @@ struct MapperOptions {
   /// seed always give the same mapping.
   uint64_t seed = 1;
   /// Wall-clock budget of one mapping in seconds; running out of it is a
-  /// mapping failure that says so (never a partial mapping).
-  double timeBudgetSeconds = 10.0;
+  /// mapping failure that says so (never a partial mapping). It is a
+  /// safety net, far above what a mapping takes (at most about 1 s on
+  /// cgra-8x8, docs/benchmarks.md): since it is wall-clock time, a budget
+  /// close to that would make the result depend on the machine's load.
+  double timeBudgetSeconds = 60.0;
   /// PathFinder rip-up-and-reroute rounds before routing gives up.
   unsigned maxRoutingIterations = 50;
 };
