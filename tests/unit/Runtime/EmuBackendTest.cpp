@@ -52,16 +52,9 @@ struct EmuKernel {
   loom_kernel_desc_t desc;
 
   explicit EmuKernel(std::string artifact) : text(std::move(artifact)) {
-    sha256 = llvm::toHex(
-        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-            reinterpret_cast<const uint8_t *>(text.data()), text.size())),
-        /*LowerCase=*/true);
     desc = makeKernel("add_first", "e.cpp:1:5", asFallback(&addFirst),
                       LOOM_TYPE_I32, kAddFirstArgs, 2);
-    desc.symbol = "add_first";
-    desc.artifact = text.c_str();
-    desc.artifact_size = text.size();
-    desc.artifact_sha256 = sha256.c_str();
+    setArtifact(desc, text, sha256, "add_first");
   }
 };
 

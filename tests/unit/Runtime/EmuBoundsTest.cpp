@@ -59,18 +59,11 @@ struct FillKernel {
   FillKernel(std::string artifact, const char *extent,
              const char *reason = nullptr)
       : text(std::move(artifact)) {
-    sha256 = llvm::toHex(
-        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-            reinterpret_cast<const uint8_t *>(text.data()), text.size())),
-        /*LowerCase=*/true);
     args[0] = {"a", LOOM_ARG_POINTER, LOOM_TYPE_I32, 0, 0, extent, reason};
     args[1] = {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I32, 0, 0, nullptr, nullptr};
     desc = makeKernel("fill", "f.cpp:3:5", asFallback(&fillHost),
                       LOOM_TYPE_VOID, args, 2);
-    desc.symbol = "fill";
-    desc.artifact = text.c_str();
-    desc.artifact_size = text.size();
-    desc.artifact_sha256 = sha256.c_str();
+    setArtifact(desc, text, sha256, "fill");
   }
 };
 

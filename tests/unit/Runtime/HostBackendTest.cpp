@@ -53,7 +53,8 @@ constexpr loom_arg_desc_t kTwoFloats[] = {
     {"a", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0, nullptr, nullptr},
     {"b", LOOM_ARG_SCALAR, LOOM_TYPE_F32, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kScaledSumArgs[] = {
-    {"x", LOOM_ARG_POINTER, LOOM_TYPE_F64, LOOM_ARG_FLAG_CONST, 0},
+    {"x", LOOM_ARG_POINTER, LOOM_TYPE_F64, LOOM_ARG_FLAG_CONST, 0, nullptr,
+     nullptr},
     {"n", LOOM_ARG_SCALAR, LOOM_TYPE_I64, 0, 0, nullptr, nullptr},
     {"scale", LOOM_ARG_SCALAR, LOOM_TYPE_F64, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kMixSmallArgs[] = {
@@ -61,8 +62,10 @@ constexpr loom_arg_desc_t kMixSmallArgs[] = {
     {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, 0, 0, nullptr, nullptr},
     {"negate", LOOM_ARG_SCALAR, LOOM_TYPE_I1, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kUnsignedArgs[] = {
-    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I8, LOOM_ARG_FLAG_UNSIGNED, 0},
-    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, LOOM_ARG_FLAG_UNSIGNED, 0}};
+    {"a", LOOM_ARG_SCALAR, LOOM_TYPE_I8, LOOM_ARG_FLAG_UNSIGNED, 0, nullptr,
+     nullptr},
+    {"b", LOOM_ARG_SCALAR, LOOM_TYPE_I16, LOOM_ARG_FLAG_UNSIGNED, 0, nullptr,
+     nullptr}};
 constexpr loom_arg_desc_t kI8Arg[] = {
     {"v", LOOM_ARG_SCALAR, LOOM_TYPE_I8, 0, 0, nullptr, nullptr}};
 constexpr loom_arg_desc_t kI16Arg[] = {
@@ -309,7 +312,8 @@ TEST_F(HostBackendTest, RejectsUnknownKindsAndTypeCodes) {
                "loom_rt_launch: kernel 'k': argument 0 is a scalar of type "
                "code 0, expected 1 (i1) to 8 (ptr)");
 
-  const loom_arg_desc_t badKind[] = {{"data", 7, LOOM_TYPE_I32, 0, 0}};
+  const loom_arg_desc_t badKind[] = {
+      {"data", 7, LOOM_TYPE_I32, 0, 0, nullptr, nullptr}};
   kernel.args = badKind;
   EXPECT_EQ(loom_rt_launch(&kernel, args, nullptr),
             LOOM_STATUS_INVALID_ARGUMENT);

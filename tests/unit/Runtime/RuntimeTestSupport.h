@@ -15,10 +15,12 @@
 #include "loom/loomrt.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -73,6 +75,21 @@ makeKernel(const char *name, const char *location, void (*fallback)(void),
     break;
   }
   return kernel;
+}
+
+/// Gives `desc` the artifact `text`, its true SHA-256 (kept in `sha256`)
+/// and the kernel function's `symbol`. `text` and `sha256` must outlive
+/// `desc`, which points into them.
+inline void setArtifact(loom_kernel_desc_t &desc, const std::string &text,
+                        std::string &sha256, const char *symbol) {
+  sha256 = llvm::toHex(
+      llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+          reinterpret_cast<const uint8_t *>(text.data()), text.size())),
+      /*LowerCase=*/true);
+  desc.symbol = symbol;
+  desc.artifact = text.c_str();
+  desc.artifact_size = text.size();
+  desc.artifact_sha256 = sha256.c_str();
 }
 
 /// A module of `numKernels` kernels at ABI version `abiVersion`.

@@ -88,16 +88,9 @@ struct SimKernel {
   loom_kernel_desc_t desc;
 
   SimKernel() {
-    sha256 = llvm::toHex(
-        llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-            reinterpret_cast<const uint8_t *>(text.data()), text.size())),
-        /*LowerCase=*/true);
     desc = makeKernel("add_to_all", "s.cpp:1:5", asFallback(&addToAll),
                       LOOM_TYPE_I32, kAddToAllArgs, 2);
-    desc.symbol = "add_to_all";
-    desc.artifact = text.c_str();
-    desc.artifact_size = text.size();
-    desc.artifact_sha256 = sha256.c_str();
+    setArtifact(desc, text, sha256, "add_to_all");
   }
 };
 
