@@ -55,9 +55,11 @@ llvm::Error ProgramInterpreter::runIf(Operation &op, Frame &frame) {
 llvm::Error ProgramInterpreter::runFor(Operation &op, Frame &frame) {
   auto forOp = cast<scf::ForOp>(op);
   auto &env = frame.env;
-  const TokenValue &lower = env[forOp.getLowerBound()].token;
-  const TokenValue &upper = env[forOp.getUpperBound()].token;
-  const TokenValue &step = env[forOp.getStep()].token;
+  // Copies, not references: the body binds new values in `env`, and a
+  // DenseMap that grows moves its entries, so a reference would dangle.
+  TokenValue lower = env.lookup(forOp.getLowerBound()).token;
+  TokenValue upper = env.lookup(forOp.getUpperBound()).token;
+  TokenValue step = env.lookup(forOp.getStep()).token;
   if (lower.isPoison() || upper.isPoison() || step.isPoison())
     return fail("'scf.for' has a poison bound or step");
   bool isUnsigned = forOp.getUnsignedCmp();

@@ -25,3 +25,9 @@ for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_F
 # user's ~/.cache: tests neither depend on nor fill it, and a rerun of the
 # suite reuses the build's own entries.
 config.environment["LOOM_CACHE_DIR"] = os.path.join(config.loom_obj_root, "tests", "mapping-cache")
+# glibc fills freed heap memory with this byte (and fresh allocations with
+# its complement): a read through a dangling pointer or reference then sees
+# garbage every time instead of, usually, the old value. The interpreter
+# once kept references into a growing DenseMap across a loop body, which
+# showed only as a rare wrong trip count (Emulator/host-loop-bounds.mlir).
+config.environment["MALLOC_PERTURB_"] = "165"
