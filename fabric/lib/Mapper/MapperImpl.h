@@ -5,8 +5,9 @@
 // The mapper works on an MLIR-free copy of the graph (MapProblem) so that
 // each stage sees only actors, edges and nets: GraphExtraction builds it,
 // TechnologyMapping chooses which units an actor may use, Placement anneals,
-// Routing negotiates congestion and MemoryBinding picks interfaces.
-// FabricMapper.cpp runs them in that order and fills the Mapping.
+// MemoryBinding picks interfaces, Routing negotiates congestion and
+// BufferSizing configures operand buffers. FabricMapper.cpp runs them in
+// that order and fills the Mapping.
 //
 //===----------------------------------------------------------------------===//
 
@@ -205,6 +206,15 @@ llvm::Expected<Routing> routeNets(const MapProblem &problem,
 llvm::SmallVector<fabric::MemoryBinding, 0>
 bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
              llvm::ArrayRef<uint32_t> elementOfActor);
+
+/// Gives every edge between two actors off a recurrence the operand buffer
+/// slots (EdgeRoute::buffer, added to its capacity) that keep a pipelined
+/// steady state of one token per slowest initiation interval from stalling
+/// where paths of different latency rejoin, within the consumer element's
+/// operandBufferDepth (docs/mapper.md). Needs the routes' latency and
+/// capacity and the memory bindings.
+void sizeBuffers(const MapProblem &problem, const fabric::Fabric &fabric,
+                 fabric::Mapping &mapping);
 
 /// A smaller fabric inside a bigger one, unit for unit: per element,
 /// switch-graph node, link and memory interface of the smaller fabric, its

@@ -118,7 +118,7 @@ TEST_F(MappingCacheTest, KeyDependsOnEveryInput) {
 }
 
 TEST_F(MappingCacheTest, CorruptEntryIsIgnoredRemovedAndRewritten) {
-  writeEntry(key, "{\"format\": \"loom-mapping\", \"version\": 1, trunc");
+  writeEntry(key, "{\"format\": \"loom-mapping\", \"version\": 2, trunc");
   EXPECT_FALSE(cache->lookup(key, fabric));
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("ignoring a corrupt or stale entry"),

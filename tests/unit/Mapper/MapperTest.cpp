@@ -82,11 +82,16 @@ TEST(MapperTest, NumbersActorsAndEdgesAsMappingHSays) {
     EXPECT_EQ(int32_t(edge.operand), want[3]);
   }
   // The constant (ctl), the add (alu) and the product (mul) fit one element
-  // of the presets: every inner edge is a local bypass.
+  // of the presets: every inner edge is a local bypass. The constant fires
+  // at cycle 0, the add at 1, the multiply at 2: the constant's token waits
+  // for the add's on the way to the multiply, 3 cycles, one more than the
+  // bypass holds, so that edge gets one operand buffer slot.
   EXPECT_EQ(mapping.totalHops, 0u);
+  const uint32_t buffers[] = {0, 1, 0};
   for (unsigned e = 0; e < 3; ++e) {
     EXPECT_TRUE(mapping.edges[e].links.empty());
-    EXPECT_EQ(mapping.edges[e].capacity, kLocalBypassCapacity);
+    EXPECT_EQ(mapping.edges[e].buffer, buffers[e]);
+    EXPECT_EQ(mapping.edges[e].capacity, kLocalBypassCapacity + buffers[e]);
     EXPECT_EQ(mapping.edges[e].latency, 0u);
   }
   EXPECT_EQ(mapping.edges[3].capacity, kUnboundedCapacity);
