@@ -24,8 +24,9 @@
 // route latency); a memory actor's delay includes its round trip to the
 // interface). A token on edge p -> c is held from p's firing until c's, so
 // at one token per `interval` cycles (the slowest initiation interval of the
-// units used) the edge needs ceil((fire(c) - fire(p) + 1) / interval) slots;
-// the buffer is what the route lacks, at most the consumer element's depth.
+// units used) the edge needs ceil((fire(c) - fire(p) + 1) / interval) slots,
+// plus kSlackSlots; the buffer is what the route lacks, at most the consumer
+// element's depth.
 // Recurrence edges keep their routes' capacity: their tokens circulate, the
 // ring's latency and not its buffering bounds the loop.
 //
@@ -35,6 +36,16 @@
 
 using namespace loom;
 using namespace loom::mapper;
+
+/// Slots beyond the schedule's: the firing cycles assume no actor ever loses
+/// a cycle, but a memory actor that loses its port or a bank to another one
+/// falls behind by a cycle for good while its producers keep their pace.
+/// One spare slot per edge lets every consumer run a cycle late without
+/// stalling its producers. (saxpy on cgra-8x8 binds a load and the store to
+/// one interface 16 cycles apart, a multiple of its 4 banks: without the
+/// spare slot they meet on one bank every cycle and the kernel runs at 0.63
+/// instances per cycle, with it at 0.97.)
+static constexpr uint64_t kSlackSlots = 1;
 
 /// Cycles from a firing of each actor until its outputs enter their routes,
 /// as the cycle simulator counts them: the unit latency, plus for a memory
@@ -127,7 +138,7 @@ void mapper::sizeBuffers(const MapProblem &problem,
     // Held from the producer's firing (it counts against the route as soon
     // as it is sent) until the consumer's firing frees its slot.
     uint64_t heldCycles = fire[edge.consumer] - fire[edge.producer] + 1;
-    uint64_t slots = llvm::divideCeil(heldCycles, interval);
+    uint64_t slots = llvm::divideCeil(heldCycles, interval) + kSlackSlots;
     if (slots <= route.capacity)
       continue;
     unsigned depth = fabric.getElements()[mapping.actors[edge.consumer].element]

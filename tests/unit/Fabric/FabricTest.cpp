@@ -123,7 +123,7 @@ TEST(FabricTest, OperandBufferDepthDefaultsAndOverrides) {
     Expected<Fabric> presetFabric = loadFabric(preset.name);
     ASSERT_TRUE(static_cast<bool>(presetFabric));
     for (const ProcessingElement &element : presetFabric->getElements())
-      EXPECT_EQ(element.operandBufferDepth, 16u) << preset.name.str();
+      EXPECT_EQ(element.operandBufferDepth, 32u) << preset.name.str();
   }
 }
 

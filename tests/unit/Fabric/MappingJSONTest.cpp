@@ -106,17 +106,17 @@ TEST_F(MappingJSONTest, OperandBuffersRoundTrip) {
             "4294967295]");
 }
 
-// A buffer beyond the consumer element's operand_buffer_depth (16 in the
+// A buffer beyond the consumer element's operand_buffer_depth (32 in the
 // presets), a capacity that leaves the buffer out, a buffer on a boundary
 // edge and on a local bypass.
 TEST_F(MappingJSONTest, RejectsBadOperandBuffers) {
-  ASSERT_EQ(fabric.getElement(2, 2).operandBufferDepth, 16u);
+  ASSERT_EQ(fabric.getElement(2, 2).operandBufferDepth, 32u);
   Mapping bad = mapping;
-  bad.edges[4].buffer = 17;
-  bad.edges[4].capacity = 4 + 17;
+  bad.edges[4].buffer = 33;
+  bad.edges[4].capacity = 4 + 33;
   EXPECT_EQ(verifyError(bad, fabric),
-            "m.json: $.edges[4].buffer: is 17, but element (2, 2) of actor 3 "
-            "buffers at most 16 tokens per operand");
+            "m.json: $.edges[4].buffer: is 33, but element (2, 2) of actor 3 "
+            "buffers at most 32 tokens per operand");
   bad = mapping;
   bad.edges[4].buffer = 3;
   EXPECT_EQ(verifyError(bad, fabric),
