@@ -47,10 +47,8 @@ using namespace loom::mapper;
 /// instances per cycle, with it at 0.97.)
 static constexpr uint64_t kSlackSlots = 1;
 
-/// Cycles from a firing of each actor until its outputs enter their routes,
-/// as the cycle simulator counts them: the unit latency, plus for a memory
-/// actor the request's and the response's trip to its interface and, for a
-/// load, the interface latency.
+/// The unit latency, plus for a memory actor the request's and the
+/// response's trip to its interface and, for a load, the interface latency.
 static llvm::SmallVector<uint64_t, 0>
 computeActorDelays(const MapProblem &problem, const fabric::Fabric &fabric,
                    const fabric::Mapping &mapping) {
@@ -124,13 +122,20 @@ static uint64_t getSlowestInterval(const fabric::Fabric &fabric,
   return interval;
 }
 
+SteadySchedule mapper::computeSteadySchedule(const MapProblem &problem,
+                                             const fabric::Fabric &fabric,
+                                             const fabric::Mapping &mapping) {
+  SteadySchedule schedule;
+  schedule.delay = computeActorDelays(problem, fabric, mapping);
+  schedule.fire = computeFiringCycles(problem, mapping, schedule.delay);
+  return schedule;
+}
+
 void mapper::sizeBuffers(const MapProblem &problem,
                          const fabric::Fabric &fabric,
                          fabric::Mapping &mapping) {
-  llvm::SmallVector<uint64_t, 0> delay =
-      computeActorDelays(problem, fabric, mapping);
-  llvm::SmallVector<uint64_t, 0> fire =
-      computeFiringCycles(problem, mapping, delay);
+  SteadySchedule schedule = computeSteadySchedule(problem, fabric, mapping);
+  llvm::ArrayRef<uint64_t> fire = schedule.fire;
   uint64_t interval = getSlowestInterval(fabric, mapping);
   for (auto [edge, route] : llvm::zip_equal(problem.edges, mapping.edges)) {
     if (!isBalancedEdge(edge))

@@ -207,6 +207,23 @@ llvm::SmallVector<fabric::MemoryBinding, 0>
 bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
              llvm::ArrayRef<uint32_t> elementOfActor);
 
+/// A pipelined steady state of a mapping (docs/mapper.md, "Operand
+/// buffers"), as the cycle simulator times it.
+struct SteadySchedule {
+  /// Per actor, the cycles from a firing until its outputs enter their
+  /// routes: the unit latency, plus a memory actor's round trip to its
+  /// interface (and a load's interface latency).
+  llvm::SmallVector<uint64_t, 0> delay;
+  /// Per actor, its earliest firing cycle: the longest path from the graph
+  /// inputs (cycle 0) over the edges between actors off every recurrence,
+  /// a step p -> c costing max(1, delay(p) + route latency).
+  llvm::SmallVector<uint64_t, 0> fire;
+};
+/// Needs the routes' latencies and the memory bindings of `mapping`.
+SteadySchedule computeSteadySchedule(const MapProblem &problem,
+                                     const fabric::Fabric &fabric,
+                                     const fabric::Mapping &mapping);
+
 /// Gives every edge between two actors off a recurrence the operand buffer
 /// slots (EdgeRoute::buffer, added to its capacity) that keep a pipelined
 /// steady state of one token per slowest initiation interval from stalling

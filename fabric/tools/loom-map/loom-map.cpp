@@ -106,7 +106,8 @@ static void printMapping(dataflow::GraphOp graph, const fabric::Fabric &fabric,
   mapper::MappingQuality quality =
       mapper::evaluateQuality(graph, fabric, mapping);
   os << "quality: recurrence latency " << quality.recurrenceLatency
-     << ", total latency " << quality.totalLatency << "\n";
+     << ", pipeline latency " << quality.pipelineLatency << ", total latency "
+     << quality.totalLatency << "\n";
   os << "time: " << llvm::format("%.3f", mapping.seconds) << " s\n";
 }
 
