@@ -171,9 +171,11 @@ TEST_F(CycleSimBatchTest, OperandBuffersLiftTheBatchRate) {
   for (unsigned n = 0; n < kInstances; ++n)
     inputs.push_back({indexToken(n)});
   std::unique_ptr<MemoryBuffer> a = makeBuffer(true);
-  auto runBatch = [&]() -> std::optional<CycleSimResult> {
+  auto runBatch = [&](unsigned count =
+                          kInstances) -> std::optional<CycleSimResult> {
     llvm::Expected<CycleSimResult> batch = CycleSimulator::runGraphBatch(
-        graph, *fabric, mapping, inputs, {a.get()}, CycleSimOptions());
+        graph, *fabric, mapping, ArrayRef(inputs).take_front(count), {a.get()},
+        CycleSimOptions());
     if (!batch) {
       ADD_FAILURE() << llvm::toString(batch.takeError());
       return std::nullopt;
@@ -181,6 +183,7 @@ TEST_F(CycleSimBatchTest, OperandBuffersLiftTheBatchRate) {
     return std::move(*batch);
   };
   std::optional<CycleSimResult> bypassOnly = runBatch();
+  std::optional<CycleSimResult> oneBypassOnly = runBatch(1);
   for (uint32_t operand : {0u, 1u}) {
     fabric::EdgeRoute &edge = test::findEdge(mapping, 2, operand);
     ASSERT_EQ(edge.capacity, fabric::kLocalBypassCapacity);
@@ -188,7 +191,12 @@ TEST_F(CycleSimBatchTest, OperandBuffersLiftTheBatchRate) {
     edge.capacity += 8;
   }
   std::optional<CycleSimResult> buffered = runBatch();
-  ASSERT_TRUE(bypassOnly && buffered);
+  std::optional<CycleSimResult> oneBuffered = runBatch(1);
+  ASSERT_TRUE(bypassOnly && buffered && oneBypassOnly && oneBuffered);
+  // The slots add room, not latency: one instance takes 9 + 1 cycles with
+  // or without them.
+  EXPECT_EQ(oneBypassOnly->timing.cycles, 10u);
+  EXPECT_EQ(oneBuffered->timing.cycles, 10u);
   EXPECT_EQ(bypassOnly->timing.cycles, 5u * kInstances + 1);
   EXPECT_EQ(buffered->timing.cycles, kInstances + 9);
   // The same values either way: instance n adds 7 to a[n] = 3n - 50.
@@ -196,7 +204,8 @@ TEST_F(CycleSimBatchTest, OperandBuffersLiftTheBatchRate) {
   EXPECT_EQ(buffered->emulation.valueOutputs,
             bypassOnly->emulation.valueOutputs);
   for (unsigned n = 0; n < kInstances; ++n)
-    EXPECT_EQ(buffered->emulation.valueOutputs[n], i32(3 * int64_t(n) - 50 + 7));
+    EXPECT_EQ(buffered->emulation.valueOutputs[n],
+              i32(3 * int64_t(n) - 50 + 7));
   // The instance rate follows; the bound does not depend on buffering.
   const LoopRate &before = bypassOnly->timing.loops.back();
   const LoopRate &after = buffered->timing.loops.back();
