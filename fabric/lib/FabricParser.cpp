@@ -96,6 +96,8 @@ private:
   const json::Array *getArray(const json::Object &obj, StringRef key,
                               StringRef path, bool required);
   std::optional<Coord> readCoord(const json::Value *value, StringRef path);
+  std::optional<unsigned> readBufferDepth(const json::Object &obj,
+                                          StringRef path, unsigned fallback);
   void readGrid(const json::Object &root);
   void readUnitTypes(const json::Object &root);
   std::optional<UnitType> readUnitType(const json::Object &obj, StringRef path);
@@ -115,6 +117,9 @@ private:
   /// Per element: the units, and the path of the override that set them.
   std::vector<SmallVector<FunctionUnit, 4>> elementUnits;
   std::vector<std::string> elementSetBy;
+  /// Per element: its operand buffer depth (the top-level default unless
+  /// an override sets it).
+  std::vector<unsigned> elementBufferDepth;
   NetworkSpec network;
   std::vector<MemoryInterface> memories;
 };
@@ -213,6 +218,25 @@ std::optional<Coord> FabricReader::readCoord(const json::Value *value,
     return std::nullopt;
   }
   return Coord{unsigned(*row), unsigned(*col)};
+}
+
+/// Reads "operand_buffer_depth": 0 to kMaxOperandBufferDepth slots.
+std::optional<unsigned> FabricReader::readBufferDepth(const json::Object &obj,
+                                                      StringRef path,
+                                                      unsigned fallback) {
+  std::optional<int64_t> depth =
+      readInt(obj, "operand_buffer_depth", path, 0, fallback);
+  if (!depth)
+    return std::nullopt;
+  // A delay FIFO per operand of every unit is real area; deeper than this
+  // is no processing element's configuration (and likely a typo).
+  if (*depth > kMaxOperandBufferDepth) {
+    diag.error(path + ".operand_buffer_depth",
+               formatv("{0} is too large (at most {1})", *depth,
+                       kMaxOperandBufferDepth));
+    return std::nullopt;
+  }
+  return unsigned(*depth);
 }
 
 void FabricReader::readGrid(const json::Object &root) {
@@ -398,15 +422,18 @@ void FabricReader::readElements(const json::Object &root) {
     if (std::optional<SmallVector<FunctionUnit, 4>> units =
             readUnitList(*list, "$.default_units"))
       defaultUnits = std::move(*units);
+  std::optional<unsigned> defaultDepth = readBufferDepth(root, "$", 0);
   elementUnits.assign(rows * cols, defaultUnits);
   elementSetBy.assign(rows * cols, "");
+  elementBufferDepth.assign(rows * cols, defaultDepth.value_or(0));
   const json::Array *list = getArray(root, "elements", "$", false);
   for (auto [index, value] : enumerate(list ? *list : json::Array())) {
     std::string path = formatv("$.elements[{0}]", index);
     const json::Object *obj = getObject(&value, path);
     if (!obj)
       continue;
-    checkKeys(*obj, path, {"at", "rows", "cols", "units"});
+    checkKeys(*obj, path,
+              {"at", "rows", "cols", "units", "operand_buffer_depth"});
     std::optional<Span> rowSpan, colSpan;
     if (obj->get("at")) {
       if (obj->get("rows") || obj->get("cols"))
@@ -418,11 +445,19 @@ void FabricReader::readElements(const json::Object &root) {
       rowSpan = readSpan(*obj, "rows", path, rows, "rows", diag);
       colSpan = readSpan(*obj, "cols", path, cols, "columns", diag);
     }
-    const json::Array *unitList = getArray(*obj, "units", path, true);
+    // An override sets the units, the operand buffer depth or both; what it
+    // leaves out keeps the defaults.
+    bool setsDepth = obj->get("operand_buffer_depth");
+    std::optional<unsigned> depth =
+        readBufferDepth(*obj, path, defaultDepth.value_or(0));
+    const json::Array *unitList =
+        getArray(*obj, "units", path, /*required=*/!setsDepth);
     std::optional<SmallVector<FunctionUnit, 4>> units;
     if (unitList)
       units = readUnitList(*unitList, path + ".units");
-    if (!rowSpan || !colSpan || !units)
+    else if (setsDepth && !obj->get("units"))
+      units = defaultUnits;
+    if (!rowSpan || !colSpan || !units || !depth)
       continue;
     // One message per override is enough to locate an overlap.
     bool overlapReported = false;
@@ -438,6 +473,7 @@ void FabricReader::readElements(const json::Object &root) {
         }
         setBy = path;
         elementUnits[r * cols + c] = *units;
+        elementBufferDepth[r * cols + c] = *depth;
       }
     }
   }
@@ -584,6 +620,7 @@ public:
   static Fabric build(unsigned version, std::string name, double clockMHz,
                       unsigned rows, unsigned cols,
                       std::vector<SmallVector<FunctionUnit, 4>> elementUnits,
+                      ArrayRef<unsigned> elementBufferDepth,
                       const NetworkSpec &network,
                       std::vector<MemoryInterface> memories);
 
@@ -599,7 +636,8 @@ private:
 Fabric FabricBuilder::build(
     unsigned version, std::string name, double clockMHz, unsigned rows,
     unsigned cols, std::vector<SmallVector<FunctionUnit, 4>> elementUnits,
-    const NetworkSpec &network, std::vector<MemoryInterface> memories) {
+    ArrayRef<unsigned> elementBufferDepth, const NetworkSpec &network,
+    std::vector<MemoryInterface> memories) {
   Fabric fabric;
   fabric.version = version;
   fabric.name = std::move(name);
@@ -609,7 +647,8 @@ Fabric FabricBuilder::build(
   for (unsigned r = 0; r < rows; ++r) {
     for (unsigned c = 0; c < cols; ++c) {
       unsigned id = r * cols + c;
-      fabric.elements.push_back({r, c, id, std::move(elementUnits[id])});
+      fabric.elements.push_back(
+          {r, c, id, std::move(elementUnits[id]), elementBufferDepth[id]});
       fabric.nodes.push_back({SwitchNode::Kind::Switch, r, c, -1});
     }
   }
@@ -661,8 +700,8 @@ std::optional<Fabric> FabricReader::read(const json::Value &rootValue) {
     return std::nullopt;
   checkKeys(*root, "$",
             {"version", "name", "description", "clock_mhz", "grid",
-             "unit_types", "default_units", "elements", "network",
-             "memory_interfaces"});
+             "unit_types", "default_units", "operand_buffer_depth", "elements",
+             "network", "memory_interfaces"});
   std::optional<int64_t> formatVersion = readInt(*root, "version", "$", 0, {});
   if (formatVersion && *formatVersion != kFabricFormatVersion)
     diag.error("$.version", formatv("unsupported version {0} (this Loom "
@@ -694,8 +733,8 @@ std::optional<Fabric> FabricReader::read(const json::Value &rootValue) {
   if (diag.hasErrors())
     return std::nullopt;
   return FabricBuilder::build(*formatVersion, name, clockMHz, rows, cols,
-                              std::move(elementUnits), network,
-                              std::move(memories));
+                              std::move(elementUnits), elementBufferDepth,
+                              network, std::move(memories));
 }
 
 Expected<Fabric> loom::fabric::parseFabric(StringRef json,

@@ -37,7 +37,8 @@ void loom::fabric::writeCanonicalFabric(const Fabric &fabric, raw_ostream &os) {
   os << "grid " << fabric.getRows() << " " << fabric.getCols() << "\n";
   for (const ProcessingElement &element : fabric.getElements()) {
     os << "element " << element.row << " " << element.col << " switch "
-       << element.switchNode << "\n";
+       << element.switchNode << " operand_buffer_depth "
+       << element.operandBufferDepth << "\n";
     for (const FunctionUnit &unit : element.units)
       writeUnit(unit, os);
   }

@@ -48,6 +48,7 @@ static void writeEdge(const EdgeRoute &edge, raw_ostream &os) {
         out.value(link);
     });
     out.attribute("latency", edge.latency);
+    out.attribute("buffer", edge.buffer);
     if (edge.capacity == kUnboundedCapacity)
       out.attribute("capacity", "unbounded");
     else
@@ -308,7 +309,8 @@ bool MappingReader::readEndpoint(const json::Object &edge, StringRef key,
 
 std::optional<EdgeRoute> MappingReader::readEdge(const json::Object &obj,
                                                  StringRef path) {
-  checkKeys(obj, path, {"from", "to", "links", "latency", "capacity"});
+  checkKeys(obj, path,
+            {"from", "to", "links", "latency", "buffer", "capacity"});
   EdgeRoute edge;
   bool ok = readEndpoint(obj, "from", path, "result", "argument", edge.producer,
                          edge.result);
@@ -328,6 +330,9 @@ std::optional<EdgeRoute> MappingReader::readEdge(const json::Object &obj,
     ok = false;
   }
   std::optional<uint32_t> latency = readUnsigned(obj, "latency", path);
+  // A hand-written configuration may leave the buffer out: none configured.
+  std::optional<uint32_t> buffer =
+      obj.get("buffer") ? readUnsigned(obj, "buffer", path) : 0;
   const json::Value *capacity = obj.get("capacity");
   if (capacity && capacity->getAsString() == StringRef("unbounded")) {
     edge.capacity = kUnboundedCapacity;
@@ -339,9 +344,10 @@ std::optional<EdgeRoute> MappingReader::readEdge(const json::Object &obj,
     ok &= number.has_value();
     edge.capacity = number.value_or(0);
   }
-  if (!ok || !latency)
+  if (!ok || !latency || !buffer)
     return std::nullopt;
   edge.latency = *latency;
+  edge.buffer = *buffer;
   return edge;
 }
 

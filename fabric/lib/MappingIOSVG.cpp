@@ -291,9 +291,9 @@ void MappingPicture::drawRoutes() {
       for (auto [i, point] : enumerate(points))
         os << (i ? " " : "") << point.x << "," << point.y;
       os << formatv("\"><title>a{0}.{1} -&gt; a{2} operand {3}, {4} hops, "
-                    "latency {5}</title></polyline>\n",
+                    "latency {5}, buffer {6}</title></polyline>\n",
                     edge.producer, edge.result, edge.consumer, edge.operand,
-                    edge.links.size(), edge.latency);
+                    edge.links.size(), edge.latency, edge.buffer);
     }
   }
 }

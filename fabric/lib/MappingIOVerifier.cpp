@@ -45,6 +45,7 @@ private:
   bool verifyEndpoint(int32_t actor, StringRef path);
   void verifyEdge(const EdgeRoute &edge, unsigned index);
   void verifyRoute(const EdgeRoute &edge, StringRef path);
+  bool verifyBuffer(const EdgeRoute &edge, StringRef path);
   void verifyLinkSharing();
   void verifyMemories();
 
@@ -135,6 +136,11 @@ void MappingVerifier::verifyEdge(const EdgeRoute &edge, unsigned index) {
             formatv("an edge that crosses the graph boundary has latency 0, "
                     "got {0}",
                     edge.latency));
+    if (edge.buffer != 0)
+      error(path + ".buffer",
+            formatv("an edge that crosses the graph boundary has no operand "
+                    "buffer, got {0}",
+                    edge.buffer));
     if (edge.capacity != kUnboundedCapacity)
       error(path + ".capacity",
             formatv("an edge that crosses the graph boundary has unbounded "
@@ -146,7 +152,28 @@ void MappingVerifier::verifyEdge(const EdgeRoute &edge, unsigned index) {
     verifyRoute(edge, path);
 }
 
+/// " plus its buffer of N" after what a route holds, when it has a buffer.
+static std::string describeBuffer(const EdgeRoute &edge) {
+  return edge.buffer ? formatv(" plus its buffer of {0}", edge.buffer).str()
+                     : std::string();
+}
+
+/// Checks that the consumer's element has the operand buffer slots `edge`
+/// configures; false when it does not (its capacity is then not checked).
+bool MappingVerifier::verifyBuffer(const EdgeRoute &edge, StringRef path) {
+  unsigned element = mapping.actors[edge.consumer].element;
+  unsigned depth = fabric.getElements()[element].operandBufferDepth;
+  if (edge.buffer <= depth)
+    return true;
+  error(path + ".buffer",
+        formatv("is {0}, but element {1} of actor {2} buffers at most {3} "
+                "tokens per operand",
+                edge.buffer, describeElement(element), edge.consumer, depth));
+  return false;
+}
+
 void MappingVerifier::verifyRoute(const EdgeRoute &edge, StringRef path) {
+  bool bufferOk = verifyBuffer(edge, path);
   ArrayRef<Link> links = fabric.getLinks();
   unsigned from =
       fabric.getElements()[mapping.actors[edge.producer].element].switchNode;
@@ -164,9 +191,10 @@ void MappingVerifier::verifyRoute(const EdgeRoute &edge, StringRef path) {
     if (edge.latency != 0)
       error(path + ".latency",
             formatv("a local bypass has latency 0, got {0}", edge.latency));
-    if (edge.capacity != kLocalBypassCapacity)
-      error(path + ".capacity", formatv("a local bypass holds {0}, got {1}",
-                                        kLocalBypassCapacity, edge.capacity));
+    if (bufferOk && edge.capacity != kLocalBypassCapacity + edge.buffer)
+      error(path + ".capacity",
+            formatv("a local bypass holds {0}{1}, got {2}",
+                    kLocalBypassCapacity, describeBuffer(edge), edge.capacity));
     return;
   }
   uint64_t latency = 0, capacity = 0;
@@ -203,9 +231,10 @@ void MappingVerifier::verifyRoute(const EdgeRoute &edge, StringRef path) {
   if (edge.latency != latency)
     error(path + ".latency", formatv("is {0}, but the links add up to {1}",
                                      edge.latency, latency));
-  if (edge.capacity != capacity)
-    error(path + ".capacity", formatv("is {0}, but the links' FIFOs hold {1}",
-                                      edge.capacity, capacity));
+  if (bufferOk && edge.capacity != capacity + edge.buffer)
+    error(path + ".capacity",
+          formatv("is {0}, but the links' FIFOs hold {1}{2}", edge.capacity,
+                  capacity, describeBuffer(edge)));
 }
 
 /// The uses of one value share a channel, so a link carries one channel per

@@ -4,7 +4,8 @@
 //
 // Runs the stages of MapperImpl.h in order under one time budget and turns
 // their results into the Mapping of Mapping.h: per actor its unit, per edge
-// its links, latency and capacity, per memory actor its interface.
+// its links, latency, operand buffer and capacity, per memory actor its
+// interface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +106,7 @@ placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
   if (!congestion.empty())
     return mapping;
   fillEdges(problem, fabric, *routing, mapping);
+  sizeBuffers(problem, fabric, mapping);
   mapping.maxLinkSharing = routing->maxLinkSharing;
   mapping.placementCost = placement->cost;
   return mapping;

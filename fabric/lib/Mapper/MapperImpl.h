@@ -5,8 +5,9 @@
 // The mapper works on an MLIR-free copy of the graph (MapProblem) so that
 // each stage sees only actors, edges and nets: GraphExtraction builds it,
 // TechnologyMapping chooses which units an actor may use, Placement anneals,
-// Routing negotiates congestion and MemoryBinding picks interfaces.
-// FabricMapper.cpp runs them in that order and fills the Mapping.
+// MemoryBinding picks interfaces, Routing negotiates congestion and
+// BufferSizing configures operand buffers. FabricMapper.cpp runs them in
+// that order and fills the Mapping.
 //
 //===----------------------------------------------------------------------===//
 
@@ -205,6 +206,32 @@ llvm::Expected<Routing> routeNets(const MapProblem &problem,
 llvm::SmallVector<fabric::MemoryBinding, 0>
 bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
              llvm::ArrayRef<uint32_t> elementOfActor);
+
+/// A pipelined steady state of a mapping (docs/mapper.md, "Operand
+/// buffers"), as the cycle simulator times it.
+struct SteadySchedule {
+  /// Per actor, the cycles from a firing until its outputs enter their
+  /// routes: the unit latency, plus a memory actor's round trip to its
+  /// interface (and a load's interface latency).
+  llvm::SmallVector<uint64_t, 0> delay;
+  /// Per actor, its earliest firing cycle: the longest path from the graph
+  /// inputs (cycle 0) over the edges between actors off every recurrence,
+  /// a step p -> c costing max(1, delay(p) + route latency).
+  llvm::SmallVector<uint64_t, 0> fire;
+};
+/// Needs the routes' latencies and the memory bindings of `mapping`.
+SteadySchedule computeSteadySchedule(const MapProblem &problem,
+                                     const fabric::Fabric &fabric,
+                                     const fabric::Mapping &mapping);
+
+/// Gives every edge between two actors off a recurrence the operand buffer
+/// slots (EdgeRoute::buffer, added to its capacity) that keep a pipelined
+/// steady state of one token per slowest initiation interval from stalling
+/// where paths of different latency rejoin, within the consumer element's
+/// operandBufferDepth (docs/mapper.md). Needs the routes' latency and
+/// capacity and the memory bindings.
+void sizeBuffers(const MapProblem &problem, const fabric::Fabric &fabric,
+                 fabric::Mapping &mapping);
 
 /// A smaller fabric inside a bigger one, unit for unit: per element,
 /// switch-graph node, link and memory interface of the smaller fabric, its

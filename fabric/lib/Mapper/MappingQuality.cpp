@@ -5,8 +5,11 @@
 // What predicts the cycles a mapping takes, as docs/mapper.md defines it:
 // first the recurrence latency (a loop-carried value must travel round its
 // cycle before the next iteration can use it, so the slowest recurrence
-// bounds the loop's rate), then the total route latency (the pipeline depth
-// every token pays, and each memory access twice: request and response).
+// bounds the loop's rate), then the pipeline latency (the cycles from the
+// graph inputs to the last output in the steady-state schedule: what a
+// pipelined graph pays to fill and drain), then the total route latency
+// (every token's path, and each memory access twice: request and
+// response).
 // The mapper keeps, of the mappings it builds, the one with the best
 // quality; a bigger fabric also builds the smaller presets' mappings, which
 // is why it is never slower by this measure.
@@ -21,17 +24,14 @@ using namespace loom;
 using namespace loom::mapper;
 
 /// The recurrence latency: for every recurrence edge u -> v, the latency of
-/// the shortest cycle through it (route latencies plus the latencies of the
-/// units on it); the maximum over those edges. Shortest paths by
+/// the shortest cycle through it (route latencies plus the delays of the
+/// actors on it: unit latency, and a memory actor's round trip); the
+/// maximum over those edges. Shortest paths by
 /// Floyd-Warshall over the actors that lie on recurrences: graphs have a few
 /// hundred actors at most and recurrence components are smaller.
 static uint64_t recurrenceLatency(const MapProblem &problem,
-                                  const fabric::Fabric &fabric,
-                                  const fabric::Mapping &mapping) {
-  auto unitLatency = [&](uint32_t actor) -> uint64_t {
-    const fabric::ActorPlacement &place = mapping.actors[actor];
-    return fabric.getElements()[place.element].units[place.unit].latency;
-  };
+                                  const fabric::Mapping &mapping,
+                                  llvm::ArrayRef<uint64_t> delay) {
   llvm::SmallVector<int32_t, 0> indexOf(problem.actors.size(), -1);
   llvm::SmallVector<uint32_t, 0> members;
   for (const MapEdge &edge : problem.edges)
@@ -46,10 +46,10 @@ static uint64_t recurrenceLatency(const MapProblem &problem,
   constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max() / 4;
   size_t n = members.size();
   llvm::SmallVector<uint64_t, 0> dist(n * n, kInfinite);
-  // A step u -> v costs u's unit latency plus the route's latency.
+  // A step u -> v costs u's delay plus the route's latency.
   auto step = [&](uint32_t edgeIndex) {
     const MapEdge &edge = problem.edges[edgeIndex];
-    return unitLatency(edge.producer) + mapping.edges[edgeIndex].latency;
+    return delay[edge.producer] + mapping.edges[edgeIndex].latency;
   };
   for (auto [index, edge] : llvm::enumerate(problem.edges))
     if (edge.inRecurrence) {
@@ -82,7 +82,11 @@ MappingQuality mapper::evaluateQuality(const MapProblem &problem,
                                        const fabric::Fabric &fabric,
                                        const fabric::Mapping &mapping) {
   MappingQuality quality;
-  quality.recurrenceLatency = recurrenceLatency(problem, fabric, mapping);
+  SteadySchedule schedule = computeSteadySchedule(problem, fabric, mapping);
+  quality.recurrenceLatency =
+      recurrenceLatency(problem, mapping, schedule.delay);
+  for (auto [fire, delay] : llvm::zip_equal(schedule.fire, schedule.delay))
+    quality.pipelineLatency = std::max(quality.pipelineLatency, fire + delay);
   for (const fabric::EdgeRoute &edge : mapping.edges)
     quality.totalLatency += edge.latency;
   for (const fabric::MemoryBinding &binding : mapping.memories)

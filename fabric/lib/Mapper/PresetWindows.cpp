@@ -18,7 +18,8 @@ using namespace loom::mapper;
 
 static bool sameUnits(const fabric::ProcessingElement &small,
                       const fabric::ProcessingElement &big) {
-  if (small.units.size() != big.units.size())
+  if (small.units.size() != big.units.size() ||
+      small.operandBufferDepth != big.operandBufferDepth)
     return false;
   for (auto [a, b] : llvm::zip(small.units, big.units))
     if (a.classes.getBits() != b.classes.getBits() || a.latency != b.latency ||

@@ -74,6 +74,17 @@ static void printSummary(const Fabric &fabric, raw_ostream &os) {
   os << "grid: " << fabric.getRows() << "x" << fabric.getCols() << " ("
      << fabric.getElements().size() << " elements, " << unitCount
      << " function units)\n";
+  unsigned minDepth = kMaxOperandBufferDepth, maxDepth = 0;
+  for (const ProcessingElement &element : fabric.getElements()) {
+    minDepth = std::min(minDepth, element.operandBufferDepth);
+    maxDepth = std::max(maxDepth, element.operandBufferDepth);
+  }
+  os << "operand buffers: ";
+  if (minDepth == maxDepth)
+    os << maxDepth;
+  else
+    os << minDepth << " to " << maxDepth;
+  os << " slots per unit operand\n";
   os << "units per class:\n";
   for (OperationClass cls : getAllOperationClasses())
     os << "  " << left_justify(getOperationClassName(cls), 16)

@@ -4,10 +4,10 @@
 //
 // Maps every dataflow.graph of an MLIR file (or the one --graph names) onto a
 // fabric with loom::mapper::mapGraph and prints a short summary: per actor
-// its element and unit, per edge its hops, latency and capacity, per memory
-// actor its interface, then the totals, the quality measure of
-// docs/mapper.md and the time the mapper took. A graph
-// that cannot be mapped prints the mapper's reason and makes the tool fail.
+// its element and unit, per edge its hops, latency, capacity and operand
+// buffer, per memory actor its interface, then the totals, the quality
+// measure of docs/mapper.md and the time the mapper took. A graph that cannot
+// be mapped prints the mapper's reason and makes the tool fail.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,7 +84,7 @@ static void printDetails(const fabric::Fabric &fabric,
     if (edge.capacity == fabric::kUnboundedCapacity)
       os << "unbounded\n";
     else
-      os << edge.capacity << "\n";
+      os << edge.capacity << " (buffer " << edge.buffer << ")\n";
   }
   for (const fabric::MemoryBinding &binding : mapping.memories)
     os << "memory actor " << binding.actor << " -> "
@@ -106,7 +106,8 @@ static void printMapping(dataflow::GraphOp graph, const fabric::Fabric &fabric,
   mapper::MappingQuality quality =
       mapper::evaluateQuality(graph, fabric, mapping);
   os << "quality: recurrence latency " << quality.recurrenceLatency
-     << ", total latency " << quality.totalLatency << "\n";
+     << ", pipeline latency " << quality.pipelineLatency << ", total latency "
+     << quality.totalLatency << "\n";
   os << "time: " << llvm::format("%.3f", mapping.seconds) << " s\n";
 }
 

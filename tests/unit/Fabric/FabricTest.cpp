@@ -94,6 +94,39 @@ TEST(FabricTest, BuildsTheModel) {
   EXPECT_FALSE(fabric->supportsOperation("not.an.op"));
 }
 
+// The top-level operand_buffer_depth equips every element; an override may
+// set the depth alone (keeping the default units) or with units.
+TEST(FabricTest, OperandBufferDepthDefaultsAndOverrides) {
+  Expected<Fabric> plain = parseFabric(kBase, "test.json");
+  ASSERT_TRUE(static_cast<bool>(plain)) << toString(plain.takeError());
+  for (const ProcessingElement &element : plain->getElements())
+    EXPECT_EQ(element.operandBufferDepth, 0u);
+
+  std::string text =
+      replaced(R"({"at": [1, 2], )",
+               R"({"rows": [0, 0], "cols": [1, 2], "operand_buffer_depth": 4},
+         {"at": [1, 2], "operand_buffer_depth": 256, )");
+  // replaced() edits kBase; the second edit goes into the first's text.
+  size_t at = text.find(R"("default_units")");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at, R"("operand_buffer_depth": 32, )");
+  Expected<Fabric> fabric = parseFabric(text, "test.json");
+  ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
+  EXPECT_EQ(fabric->getElement(0, 0).operandBufferDepth, 32u);
+  EXPECT_EQ(fabric->getElement(1, 1).operandBufferDepth, 32u);
+  EXPECT_EQ(fabric->getElement(0, 1).operandBufferDepth, 4u);
+  EXPECT_EQ(fabric->getElement(0, 2).operandBufferDepth, 4u);
+  EXPECT_EQ(fabric->getElement(0, 2).units.size(), 6u);
+  EXPECT_EQ(fabric->getElement(1, 2).operandBufferDepth, 256u);
+  EXPECT_EQ(fabric->getElement(1, 2).units.size(), 3u);
+  for (const Preset &preset : getPresets()) {
+    Expected<Fabric> presetFabric = loadFabric(preset.name);
+    ASSERT_TRUE(static_cast<bool>(presetFabric));
+    for (const ProcessingElement &element : presetFabric->getElements())
+      EXPECT_EQ(element.operandBufferDepth, 32u) << preset.name.str();
+  }
+}
+
 TEST(FabricTest, BuildsTheSwitchGraph) {
   Expected<Fabric> fabric = parseFabric(kBase, "test.json");
   ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
@@ -293,6 +326,15 @@ const ErrorCase kErrorCases[] = {
      "$.network.topology: unsupported topology 'torus' (supported: mesh)"},
     {"ZeroFifoDepth", R"("fifo_depth": 3)", R"("fifo_depth": 0)",
      "$.network.fifo_depth: must be at least 1, got 0"},
+    {"NegativeOperandBufferDepth", R"("default_units")",
+     R"("operand_buffer_depth": -1, "default_units")",
+     "$.operand_buffer_depth: must not be negative, got -1"},
+    {"OperandBufferDepthTooLarge", R"({"at": [1, 2], )",
+     R"({"at": [1, 2], "operand_buffer_depth": 257, )",
+     "$.elements[0].operand_buffer_depth: 257 is too large (at most 256)"},
+    {"OperandBufferDepthNotAnInteger", R"("default_units")",
+     R"("operand_buffer_depth": "deep", "default_units")",
+     "$.operand_buffer_depth: expected an integer"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Validation, FabricErrorTest,

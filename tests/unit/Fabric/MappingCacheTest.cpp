@@ -105,6 +105,16 @@ TEST_F(MappingCacheTest, KeyDependsOnEveryInput) {
   ASSERT_TRUE(static_cast<bool>(changed)) << toString(changed.takeError());
   EXPECT_NE(key, MappingCache::computeKey("graph @vecadd {...}", *changed,
                                           "seed=1 budget=10"));
+  // One element's operand buffer depth changes the key.
+  std::string buffered = preset;
+  buffered.replace(buffered.find("\"operand_buffer_depth\": 32,"), 27,
+                   "\"operand_buffer_depth\": 32, \"elements\": [{\"at\": "
+                   "[3, 3], \"operand_buffer_depth\": 8}],");
+  Expected<Fabric> shallower = parseFabric(buffered, "shallower");
+  ASSERT_TRUE(static_cast<bool>(shallower)) << toString(shallower.takeError());
+  EXPECT_EQ(shallower->getElement(3, 3).operandBufferDepth, 8u);
+  EXPECT_NE(key, MappingCache::computeKey("graph @vecadd {...}", *shallower,
+                                          "seed=1 budget=10"));
   // The same model written differently (an explicit default, other
   // spacing) keeps the key: the key is made from the model.
   std::string respelled = preset;
@@ -118,7 +128,7 @@ TEST_F(MappingCacheTest, KeyDependsOnEveryInput) {
 }
 
 TEST_F(MappingCacheTest, CorruptEntryIsIgnoredRemovedAndRewritten) {
-  writeEntry(key, "{\"format\": \"loom-mapping\", \"version\": 1, trunc");
+  writeEntry(key, "{\"format\": \"loom-mapping\", \"version\": 2, trunc");
   EXPECT_FALSE(cache->lookup(key, fabric));
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("ignoring a corrupt or stale entry"),

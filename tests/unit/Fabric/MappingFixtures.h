@@ -144,6 +144,7 @@ inline void expectSameMapping(const Mapping &a, const Mapping &b) {
     EXPECT_EQ(x.links, y.links);
     EXPECT_EQ(x.latency, y.latency);
     EXPECT_EQ(x.capacity, y.capacity);
+    EXPECT_EQ(x.buffer, y.buffer);
   }
   ASSERT_EQ(a.memories.size(), b.memories.size());
   for (auto [x, y] : llvm::zip(a.memories, b.memories)) {

@@ -64,7 +64,7 @@ TEST_F(MappingJSONTest, RoundTripIsExact) {
 TEST_F(MappingJSONTest, WritesReadableFields) {
   std::string text = toJSON(mapping, fabric);
   EXPECT_NE(text.find("\"format\": \"loom-mapping\""), std::string::npos);
-  EXPECT_NE(text.find("\"version\": 1"), std::string::npos);
+  EXPECT_NE(text.find("\"version\": 2"), std::string::npos);
   EXPECT_NE(text.find("\"fabric\": \"cgra-4x4\""), std::string::npos);
   EXPECT_NE(text.find("{\"op\":\"arith.addi\",\"element\":10,\"at\":[2,2],"
                       "\"unit\":0,\"unit_name\":\"alu\"}"),
@@ -72,10 +72,69 @@ TEST_F(MappingJSONTest, WritesReadableFields) {
       << text;
   EXPECT_NE(text.find("{\"from\":{\"argument\":0},\"to\":{\"actor\":0,"
                       "\"operand\":0},\"links\":[],\"latency\":0,"
-                      "\"capacity\":\"unbounded\"}"),
+                      "\"buffer\":0,\"capacity\":\"unbounded\"}"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("\"interface_name\":\"mem1\""), std::string::npos);
+}
+
+// The operand buffer the mapper configured is written, read back and kept
+// in the capacity; a hand-written edge may leave it out (no buffer).
+TEST_F(MappingJSONTest, OperandBuffersRoundTrip) {
+  // Edge 4 runs from the load at (1, 1) to the add at (2, 2): two links.
+  ASSERT_EQ(mapping.edges[4].capacity, 4u);
+  mapping.edges[4].buffer = 9;
+  mapping.edges[4].capacity = 13;
+  ASSERT_EQ(verifyError(mapping, fabric), "");
+  std::string text = toJSON(mapping, fabric);
+  EXPECT_NE(text.find("\"latency\":2,\"buffer\":9,\"capacity\":13}"),
+            std::string::npos)
+      << text;
+  Expected<Mapping> parsed = parseMappingJSON(text, "m.json", fabric);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  expectSameMapping(mapping, *parsed);
+  EXPECT_EQ(toJSON(*parsed, fabric), text);
+
+  std::string withoutBuffer =
+      replaced(text, "\"buffer\":9,\"capacity\":13", "\"capacity\":4");
+  parsed = parseMappingJSON(withoutBuffer, "m.json", fabric);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  EXPECT_EQ(parsed->edges[4].buffer, 0u);
+  EXPECT_EQ(parsed->edges[4].capacity, 4u);
+  EXPECT_EQ(parseError(replaced(text, "\"buffer\":9", "\"buffer\":-1"), fabric),
+            "m.json: $.edges[4].buffer: expected an integer in [0, "
+            "4294967295]");
+}
+
+// A buffer beyond the consumer element's operand_buffer_depth (32 in the
+// presets), a capacity that leaves the buffer out, a buffer on a boundary
+// edge and on a local bypass.
+TEST_F(MappingJSONTest, RejectsBadOperandBuffers) {
+  ASSERT_EQ(fabric.getElement(2, 2).operandBufferDepth, 32u);
+  Mapping bad = mapping;
+  bad.edges[4].buffer = 33;
+  bad.edges[4].capacity = 4 + 33;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.edges[4].buffer: is 33, but element (2, 2) of actor 3 "
+            "buffers at most 32 tokens per operand");
+  bad = mapping;
+  bad.edges[4].buffer = 3;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.edges[4].capacity: is 4, but the links' FIFOs hold 4 "
+            "plus its buffer of 3");
+  bad = mapping;
+  bad.edges[0].buffer = 1;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.edges[0].buffer: an edge that crosses the graph "
+            "boundary has no operand buffer, got 1");
+  // Edge 6 is the local bypass from the add to the multiply.
+  bad = mapping;
+  bad.edges[6].buffer = 5;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.edges[6].capacity: a local bypass holds 2 plus its "
+            "buffer of 5, got 2");
+  bad.edges[6].capacity = 7;
+  EXPECT_EQ(verifyError(bad, fabric), "");
 }
 
 TEST_F(MappingJSONTest, EmptyMappingRoundTrips) {
@@ -260,9 +319,9 @@ TEST_F(MappingJSONTest, ReportsJSONErrorsWithPaths) {
   EXPECT_NE(parseError("{", fabric).find("m.json: $: invalid JSON: "),
             std::string::npos);
   EXPECT_EQ(
-      parseError(replaced(text, "\"version\": 1", "\"version\": 7"), fabric),
+      parseError(replaced(text, "\"version\": 2", "\"version\": 7"), fabric),
       "m.json: $.version: unsupported version 7 (this Loom reads "
-      "version 1)");
+      "version 2)");
   EXPECT_EQ(
       parseError(replaced(text, "\"loom-mapping\"", "\"loom-fabric\""), fabric),
       "m.json: $.format: expected \"loom-mapping\", got \"loom-fabric\"");

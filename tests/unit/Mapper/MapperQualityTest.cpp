@@ -62,9 +62,11 @@ TEST(MappingQualityTest, RecurrenceIsTheRingsRouteAndUnitLatency) {
 }
 
 TEST(MappingQualityTest, OrdersRecurrenceFirst) {
-  MappingQuality fastLoop{4, 100}, slowLoop{5, 10}, shorter{4, 99};
+  MappingQuality fastLoop{4, 20, 100}, slowLoop{5, 10, 10}, shorter{4, 20, 99},
+      shallower{4, 19, 200};
   EXPECT_TRUE(fastLoop < slowLoop);
   EXPECT_TRUE(shorter < fastLoop);
+  EXPECT_TRUE(shallower < shorter);
   EXPECT_TRUE(fastLoop <= fastLoop);
   EXPECT_FALSE(slowLoop <= fastLoop);
 }
@@ -99,9 +101,11 @@ unsigned expectBiggerNeverSlower(ModuleOp module, llvm::StringRef source) {
     MappingQuality qualityBig = evaluateQuality(graph, big, *onBig);
     EXPECT_TRUE(qualityBig <= qualitySmall)
         << source.str() << " @" << graph.getSymName().str() << ": cgra-8x8 ("
-        << qualityBig.recurrenceLatency << ", " << qualityBig.totalLatency
-        << ") is slower than cgra-4x4 (" << qualitySmall.recurrenceLatency
-        << ", " << qualitySmall.totalLatency << ")";
+        << qualityBig.recurrenceLatency << ", " << qualityBig.pipelineLatency
+        << ", " << qualityBig.totalLatency << ") is slower than cgra-4x4 ("
+        << qualitySmall.recurrenceLatency << ", "
+        << qualitySmall.pipelineLatency << ", " << qualitySmall.totalLatency
+        << ")";
     ++compared;
   }
   return compared;

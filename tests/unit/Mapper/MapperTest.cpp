@@ -82,11 +82,16 @@ TEST(MapperTest, NumbersActorsAndEdgesAsMappingHSays) {
     EXPECT_EQ(int32_t(edge.operand), want[3]);
   }
   // The constant (ctl), the add (alu) and the product (mul) fit one element
-  // of the presets: every inner edge is a local bypass.
+  // of the presets: every inner edge is a local bypass. The constant fires
+  // at cycle 0, the add at 1, the multiply at 2: a token is held 2, 3 and 2
+  // cycles on the three edges, which with the spare slot need 3, 4 and 3
+  // slots, one or two more than the bypass's 2: those are operand buffers.
   EXPECT_EQ(mapping.totalHops, 0u);
+  const uint32_t buffers[] = {1, 2, 1};
   for (unsigned e = 0; e < 3; ++e) {
     EXPECT_TRUE(mapping.edges[e].links.empty());
-    EXPECT_EQ(mapping.edges[e].capacity, kLocalBypassCapacity);
+    EXPECT_EQ(mapping.edges[e].buffer, buffers[e]);
+    EXPECT_EQ(mapping.edges[e].capacity, kLocalBypassCapacity + buffers[e]);
     EXPECT_EQ(mapping.edges[e].latency, 0u);
   }
   EXPECT_EQ(mapping.edges[3].capacity, kUnboundedCapacity);

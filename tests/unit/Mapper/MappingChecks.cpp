@@ -144,10 +144,17 @@ static AssertionResult checkRoute(const Fabric &fabric, const Mapping &mapping,
            << "edge " << index << " does not end at its consumer's switch";
   if (edge.links.empty())
     capacity = kLocalBypassCapacity;
+  unsigned depth = fabric.getElements()[mapping.actors[edge.consumer].element]
+                       .operandBufferDepth;
+  if (edge.buffer > depth)
+    return AssertionFailure() << "edge " << index << " buffer " << edge.buffer
+                              << " exceeds the consumer's depth " << depth;
+  capacity += edge.buffer;
   if (edge.latency != latency || edge.capacity != capacity)
     return AssertionFailure()
            << "edge " << index << " latency " << edge.latency << " capacity "
-           << edge.capacity << ", links say " << latency << " and " << capacity;
+           << edge.capacity << ", links and buffer say " << latency << " and "
+           << capacity;
   return AssertionSuccess();
 }
 
@@ -165,7 +172,7 @@ static AssertionResult checkEdges(dataflow::GraphOp graph, const Fabric &fabric,
         edge.consumer != want.consumer || edge.operand != want.operand)
       return AssertionFailure() << "edge " << index << " has other endpoints";
     if (edge.producer == kGraphBoundary || edge.consumer == kGraphBoundary) {
-      if (!edge.links.empty() || edge.latency != 0 ||
+      if (!edge.links.empty() || edge.latency != 0 || edge.buffer != 0 ||
           edge.capacity != kUnboundedCapacity)
         return AssertionFailure() << "boundary edge " << index << " has cost";
       continue;
@@ -242,7 +249,7 @@ AssertionResult sameMapping(const Mapping &a, const Mapping &b) {
       return AssertionFailure() << "placements differ";
   for (auto [x, y] : llvm::zip_equal(a.edges, b.edges))
     if (x.links != y.links || x.latency != y.latency ||
-        x.capacity != y.capacity)
+        x.capacity != y.capacity || x.buffer != y.buffer)
       return AssertionFailure() << "routes differ";
   for (auto [x, y] : llvm::zip_equal(a.memories, b.memories))
     if (x.actor != y.actor || x.interface != y.interface || x.hops != y.hops ||

@@ -36,7 +36,8 @@ fabric::Fabric parseFabricJson(llvm::StringRef json);
 /// Every property Mapping.h promises, checked against the graph and fabric:
 /// actors on units supporting their class, no unit used twice, edges in the
 /// documented order, each route a connected link path between the element
-/// switches, latency/capacity sums, link sharing within channels, the
+/// switches, latency/capacity sums (operand buffers within
+/// the consumer element's depth), link sharing within channels, the
 /// totals, and memory bindings.
 ::testing::AssertionResult isValidMapping(dataflow::GraphOp graph,
                                           const fabric::Fabric &fabric,

@@ -42,7 +42,14 @@ struct ProcessingElement {
   /// The switch node this element's units inject into and eject from.
   unsigned switchNode = 0;
   llvm::SmallVector<FunctionUnit, 4> units;
+  /// Extra FIFO slots the mapper may configure in front of each input
+  /// operand of the element's units (a configurable delay FIFO): they
+  /// absorb the latency skew where a short path rejoins a long one.
+  unsigned operandBufferDepth = 0;
 };
+
+/// The largest operand_buffer_depth a fabric may declare.
+inline constexpr unsigned kMaxOperandBufferDepth = 256;
 
 struct SwitchNode {
   enum class Kind { Switch, MemoryPort };

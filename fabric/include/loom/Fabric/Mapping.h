@@ -21,7 +21,7 @@
 //   memory through a memory interface (MemoryBinding).
 // - Graph inputs enter and graph.return outputs leave through the fabric's
 //   boundary at no cost: an edge from a block argument or to graph.return has
-//   no links, latency 0 and capacity kUnboundedCapacity.
+//   no links, latency 0, no buffer and capacity kUnboundedCapacity.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,8 +69,14 @@ struct EdgeRoute {
   /// Cycles a token spends on the route: the sum of the links' latencies.
   uint32_t latency = 0;
   /// Tokens the route can hold in flight plus buffered: the sum of the
-  /// links' fifoDepth; a local bypass (no links) holds kLocalBypassCapacity.
+  /// links' fifoDepth, or kLocalBypassCapacity for a local bypass (no
+  /// links), plus `buffer`; kUnboundedCapacity across the boundary.
   uint32_t capacity = 1;
+  /// Extra slots of the consumer operand's buffer that the mapper
+  /// configured for this edge (at most the consumer element's
+  /// operandBufferDepth; 0 on edges that cross the boundary). They are FIFO
+  /// slots like the links': they add room, not latency.
+  uint32_t buffer = 0;
 };
 
 /// The memory interface serving one memory actor (dataflow.load/store).

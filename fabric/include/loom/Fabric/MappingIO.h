@@ -36,7 +36,7 @@ namespace loom::fabric {
 //===----------------------------------------------------------------------===//
 
 /// The configuration format version this library writes and reads.
-inline constexpr unsigned kMappingFormatVersion = 1;
+inline constexpr unsigned kMappingFormatVersion = 2;
 /// The value of the "format" key, so a mapping is not mistaken for a fabric.
 inline constexpr llvm::StringLiteral kMappingFormatName = "loom-mapping";
 
@@ -61,10 +61,12 @@ llvm::Expected<Mapping> parseMappingJSON(llvm::StringRef json,
 /// Checks that `mapping` is a placement and routing on `fabric`: ids in
 /// range, each actor on a unit that executes its operation and no unit used
 /// twice, every route a connected path of links from the producer's element
-/// switch to the consumer's, latency and capacity equal to what the links
-/// give, no link carrying more values than it has channels, and every memory
-/// actor bound to an interface at its shortest distance. Paths in the
-/// messages are those of the configuration JSON.
+/// switch to the consumer's, latency equal to the links' sum, a buffer within
+/// the consumer element's operand buffer depth, capacity equal to the links'
+/// FIFOs (or the local bypass) plus that buffer, no link carrying more values
+/// than it has channels, and every memory actor bound to an interface at its
+/// shortest distance. Paths in the messages are those of the configuration
+/// JSON.
 llvm::Error verifyMapping(const Mapping &mapping, const Fabric &fabric,
                           llvm::StringRef sourceName);
 
@@ -88,7 +90,7 @@ void renderMappingSVG(llvm::raw_ostream &os, const Fabric &fabric,
 
 /// Part of every cache key: bump it whenever the mapper may map the same
 /// graph, fabric and options differently, so old entries are never reused.
-inline constexpr unsigned kMapperVersion = 2;
+inline constexpr unsigned kMapperVersion = 4;
 /// The LOOM_CACHE_DIR value that disables the cache.
 inline constexpr llvm::StringLiteral kCacheDisabledValue = "off";
 

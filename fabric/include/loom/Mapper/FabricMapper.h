@@ -46,15 +46,22 @@ struct MapperOptions {
 struct MappingQuality {
   /// The slowest recurrence: over every edge on a cycle of the actor graph,
   /// the latency of the shortest cycle through it (route latencies plus the
-  /// latencies of the units on it), maximised. It bounds the loop's rate.
+  /// delays of the actors on it: unit latency, and a memory actor's round
+  /// trip to its interface), maximised. It bounds the loop's rate.
   uint64_t recurrenceLatency = 0;
+  /// The pipeline depth: the latest cycle an actor's outputs leave it in
+  /// the steady-state schedule of docs/mapper.md ("Operand buffers"), i.e.
+  /// what a pipelined graph pays to fill and drain once operand buffers
+  /// absorb the skew between its paths.
+  uint64_t pipelineLatency = 0;
   /// The sum of every edge's route latency plus, per memory actor, twice
   /// the latency of its route to its interface (request and response).
   uint64_t totalLatency = 0;
 
   bool operator<(const MappingQuality &other) const {
-    return std::tie(recurrenceLatency, totalLatency) <
-           std::tie(other.recurrenceLatency, other.totalLatency);
+    return std::tie(recurrenceLatency, pipelineLatency, totalLatency) <
+           std::tie(other.recurrenceLatency, other.pipelineLatency,
+                    other.totalLatency);
   }
   bool operator<=(const MappingQuality &other) const {
     return !(other < *this);

@@ -5,7 +5,8 @@ Usage: python3 compare-quality.py WORKDIR SMALL BIG INPUT...
 Each INPUT is a .mlir file of dataflow graphs or a C++ kernel, which
 loom-clang++ compiles first (its .dfg.mlir is kept under WORKDIR). Every
 graph is mapped by loom-map on SMALL and on BIG; where both map, BIG's
-quality (recurrence latency, then total latency; docs/mapper.md) must not
+quality (recurrence latency, then pipeline latency, then total latency;
+docs/mapper.md) must not
 be worse. Prints one line per graph and a summary, and exits 1 on a
 violation or when a C++ input does not compile.
 """
@@ -15,12 +16,14 @@ import subprocess
 import sys
 
 GRAPH = re.compile(r"^graph @(\S+) on \S+: (\d+) actors")
-QUALITY = re.compile(r"^quality: recurrence latency (\d+), total latency (\d+)")
+QUALITY = re.compile(r"^quality: recurrence latency (\d+), "
+                     r"pipeline latency (\d+), total latency (\d+)")
 TIME = re.compile(r"^time: ([0-9.]+) s")
 
 
 def map_file(path, fabric):
-    """{graph: (actors, (recurrence, total), seconds)} of the graphs that map."""
+    """{graph: (actors, (recurrence, pipeline, total), seconds)} of the
+    graphs that map."""
     run = subprocess.run(["loom-map", path, "--fabric=" + fabric, "--totals-only"],
                          capture_output=True, text=True)
     result, name, actors, quality = {}, None, 0, None
@@ -28,7 +31,7 @@ def map_file(path, fabric):
         if m := GRAPH.match(line):
             name, actors = m.group(1), int(m.group(2))
         elif m := QUALITY.match(line):
-            quality = (int(m.group(1)), int(m.group(2)))
+            quality = tuple(int(m.group(i)) for i in (1, 2, 3))
         elif m := TIME.match(line):
             result[name] = (actors, quality, float(m.group(1)))
     return result
