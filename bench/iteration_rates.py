@@ -39,7 +39,8 @@ def loop_rows(runner, samples):
             continue
         for kernel, total in benchlib.kernel_totals(run["report"],
                                                     "sim").items():
-            if sample in benchlib.STREAMING:
+            streams = kernel in benchlib.STREAMING.get(sample, ())
+            if streams:
                 stalls[(sample, kernel)] = (total["stalls"], total["cycles"])
             if not total["loops"] and total["instances"]:
                 # A LOOM_PARALLEL loop whose body is one graph launch per
@@ -49,7 +50,7 @@ def loop_rows(runner, samples):
                              "thread instances (no loop inside the graphs)",
                              total["graph_launches"], total["instances"],
                              "–", fmt(overall), "–", "–", "–"])
-                if sample in benchlib.STREAMING:
+                if streams:
                     streaming.append((sample, kernel, "thread instances",
                                       None, overall, None))
             for (graph, loop), agg in total["loops"].items():
@@ -64,7 +65,7 @@ def loop_rows(runner, samples):
                     fmt(overall), fmt(agg["resource_bound"]),
                     fmt(agg["recurrence_bound"]),
                     fmt(steady / bound if bound else None, 2)])
-                if sample in benchlib.STREAMING:
+                if streams:
                     streaming.append((sample, kernel, loop, steady, overall,
                                       bound))
     return rows, streaming, stalls, failures

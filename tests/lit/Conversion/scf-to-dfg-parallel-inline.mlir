@@ -38,14 +38,15 @@ dataflow.thread private @pair(%a: memref<2xf32>, %v: f32) ctrl(%c) domain<dense>
 
 // A single-block scf.execute_region is inlined: its body is lowered in the
 // enclosing scope (here the true lane of an scf.if) and its result is the
-// yielded value; no scf is left.
+// yielded value; no scf is left. One demux of x serves both lanes; E's
+// demux feeds nothing (no lane uses E, and E's mux folds) and is dropped.
 // CHECK-LABEL: dataflow.graph private @wrap_g0
 //  CHECK-SAME: (%[[START:.+]]: none) values(%[[X:.+]]: f32, %[[S:.+]]: i1)
-//       CHECK: dataflow.demux %[[S]], %[[START]] : (i1, none) -> (none, none)
-//       CHECK: %[[XE:.+]]:2 = dataflow.demux %[[S]], %[[X]] : (i1, f32) -> (f32, f32)
-//       CHECK: %[[XT:.+]]:2 = dataflow.demux %[[S]], %[[X]] : (i1, f32) -> (f32, f32)
-//       CHECK: %[[T:.+]] = arith.addf %[[XT]]#1, %[[XT]]#1 : f32
-//       CHECK: dataflow.mux %[[S]], %[[XE]]#0, %[[T]] : (i1, f32, f32) -> f32
+//   CHECK-NOT: dataflow.demux %[[S]], %[[START]]
+//       CHECK: %[[XL:.+]]:2 = dataflow.demux %[[S]], %[[X]] : (i1, f32) -> (f32, f32)
+//   CHECK-NOT: dataflow.demux
+//       CHECK: %[[T:.+]] = arith.addf %[[XL]]#1, %[[XL]]#1 : f32
+//       CHECK: dataflow.mux %[[S]], %[[XL]]#0, %[[T]] : (i1, f32, f32) -> f32
 //   CHECK-NOT: scf.
 //       CHECK: dataflow.graph.return
 dataflow.thread private @wrap(%x: f32, %s: i1, %out: memref<1xf32>) ctrl(%c) domain<dense> {

@@ -52,21 +52,23 @@ func.func @loop(%a: memref<?xi32> {llvm.noalias}, %b: memref<?xi32> {llvm.noalia
 
 // -----
 
-// An scf.if that stores only to b: the condition demuxes and muxes E,
-// W[b] and R[b] (and the captured values), never a frontier of a.
+// An scf.if that stores only to b: the condition demuxes E, W[b] and R[b]
+// (and the captured values), never a frontier of a, and muxes W[b] and R[b]
+// back. Here E, W[b] and R[b] are all the graph start: one demux serves the
+// three, the store's ctrl all_of(E, R[b]) is its lane, W[b] and R[b] come
+// back as one mux, and E, which leaves both lanes as it entered them, as
+// itself (its mux folds).
 // CHECK-LABEL: dataflow.graph private @branch_t0_g0
 //       CHECK: %[[SA:[0-9]+]] = dataflow.store %arg1
 //       CHECK: %[[ED:[0-9]+]]:2 = dataflow.demux %[[C:[0-9]+]], %start : (i1, none)
-//  CHECK-NEXT: %[[WD:[0-9]+]]:2 = dataflow.demux %[[C]], %start : (i1, none)
-//  CHECK-NEXT: %[[RD:[0-9]+]]:2 = dataflow.demux %[[C]], %start : (i1, none)
 //   CHECK-NOT: dataflow.demux %{{.+}} : (i1, none)
-//       CHECK: %[[SB:[0-9]+]] = dataflow.store %arg2
-//  CHECK-NEXT: %[[E:[0-9]+]] = dataflow.mux %[[C]], %[[ED]]#0, %[[ED]]#1
-//  CHECK-NEXT: dataflow.mux %[[C]], %[[WD]]#0, %[[SB]]
-//  CHECK-NEXT: dataflow.mux %[[C]], %[[RD]]#0, %[[SB]]
+//       CHECK: %[[SB:[0-9]+]] = dataflow.store %arg2[%{{.+}}] %{{.+}} %[[ED]]#1
+//  CHECK-NEXT: %[[WR:[0-9]+]] = dataflow.mux %[[C]], %[[ED]]#0, %[[SB]]
 //   CHECK-NOT: dataflow.mux
-//       CHECK: %[[LA:[0-9]+]]:2 = dataflow.sync %[[E]], %[[SA]]
+//       CHECK: %[[LA:[0-9]+]]:2 = dataflow.sync %start, %[[SA]]
 //  CHECK-NEXT: dataflow.load %arg1[%{{.+}}] %[[LA]]#0
+//       CHECK: %[[SS:[0-9]+]]:2 = dataflow.sync %start, %[[WR]]
+//  CHECK-NEXT: dataflow.store %arg2[%{{.+}}] %{{.+}} %[[SS]]#0
 dataflow.thread private @branch_t0(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) ctrl(%ctrl) domain<dense> {
   loom.spatial_region values(%n : index) memories(%a, %b : memref<?xi32>, memref<?xi32>) attributes {graph_name = "branch_t0_g0"} {
   ^bb0(%n1: index, %a1: memref<?xi32>, %b1: memref<?xi32>):
@@ -135,7 +137,8 @@ func.func @wloop(%a: memref<?xi32> {llvm.noalias}, %b: memref<?xi32> {llvm.noali
 // Touching is transitive, and a hoisted local array is a partition of its
 // own: the scf.for stores to the local array only inside a nested scf.if,
 // so the loop has rings for E and the array's W and R, and the if inside
-// demuxes the same three; the parameter's frontier bypasses both.
+// demuxes the same three and muxes back W and R (E passes both lanes
+// untouched: its mux folds); the parameter's frontier bypasses both.
 // CHECK-LABEL: dataflow.graph private @nest_t0_g0
 //       CHECK: %[[SA:[0-9]+]] = dataflow.store %arg1
 //       CHECK: dataflow.stream
@@ -149,7 +152,7 @@ func.func @wloop(%a: memref<?xi32> {llvm.noalias}, %b: memref<?xi32> {llvm.noali
 // CHECK-COUNT-3: dataflow.demux %{{.+}} : (i1, none)
 //   CHECK-NOT: dataflow.demux %{{.+}} : (i1, none)
 //       CHECK: dataflow.store %arg2
-// CHECK-COUNT-3: dataflow.mux
+// CHECK-COUNT-2: dataflow.mux
 //   CHECK-NOT: dataflow.mux
 //       CHECK: dataflow.load %arg2
 //       CHECK: %[[S:[0-9]+]]:2 = dataflow.sync %[[ED]]#0, %[[SA]]

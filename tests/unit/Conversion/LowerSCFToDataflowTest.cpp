@@ -126,8 +126,11 @@ TEST(LowerSCFToDataflowTest, DeadLoopKeepsTheLoopNetwork) {
 // scf.if
 //===----------------------------------------------------------------------===//
 
-// if without else: the condition demuxes E, W, R and the captured value; the
-// missing else is the identity false lane muxed back with the then lane.
+// if without else: the condition demuxes E, W, R (one stream here, the graph
+// start: one demux) and the captured value; the missing else is the
+// identity false lane, muxed back with the then lane's store (one mux for W
+// and R, equal on both lanes). E leaves both lanes as it entered them, so
+// it is not muxed (mux(c, demux(c, E)) folds to E).
 TEST(LowerSCFToDataflowTest, IfWithoutElseIsAnIdentityFalseLane) {
   MLIRContext context(makeRegistry());
   MemRefFactory mems(context, kFirstMemId, {4});
@@ -139,12 +142,13 @@ TEST(LowerSCFToDataflowTest, IfWithoutElseIsAnIdentityFalseLane) {
   ASSERT_TRUE(module);
   ASSERT_TRUE(lowersCleanly(*module));
   EXPECT_EQ(actorCounts(getGraph(*module)),
-            "stream 0, carry 0, invariant 0, demux 4, mux 3, gate 0, load 0, "
+            "stream 0, carry 0, invariant 0, demux 2, mux 1, gate 0, load 0, "
             "store 1");
 }
 
-// if/else with a result: E, W, R and the result are muxed back (four muxes);
-// the else lane's captured value is one more demux.
+// if/else with a result: one demux of E, W and R (the graph start), one of
+// the else lane's captured value; R (the then lane loads) and the result
+// are muxed back, E and W (no lane writes) leave the branch unmuxed.
 TEST(LowerSCFToDataflowTest, IfElseWithResultMuxesTheResult) {
   MLIRContext context(makeRegistry());
   MemRefFactory mems(context, kFirstMemId, {2});
@@ -159,12 +163,13 @@ TEST(LowerSCFToDataflowTest, IfElseWithResultMuxesTheResult) {
   ASSERT_TRUE(module);
   ASSERT_TRUE(lowersCleanly(*module));
   EXPECT_EQ(actorCounts(getGraph(*module)),
-            "stream 0, carry 0, invariant 0, demux 4, mux 4, gate 0, load 1, "
+            "stream 0, carry 0, invariant 0, demux 2, mux 2, gate 0, load 1, "
             "store 1");
 }
 
-// if/else without results, a store on each side: two captured values, two
-// stores, E, W and R muxed back.
+// if/else without results, a store on each side: one demux of E, W and R
+// (the graph start) and two of the captured values, two stores; W and R are
+// the lane's store on both lanes (one mux), E is not muxed.
 TEST(LowerSCFToDataflowTest, IfElseWithoutResultsStoresOnBothLanes) {
   MLIRContext context(makeRegistry());
   MemRefFactory mems(context, kFirstMemId, {2});
@@ -177,7 +182,7 @@ TEST(LowerSCFToDataflowTest, IfElseWithoutResultsStoresOnBothLanes) {
   ASSERT_TRUE(module);
   ASSERT_TRUE(lowersCleanly(*module));
   EXPECT_EQ(actorCounts(getGraph(*module)),
-            "stream 0, carry 0, invariant 0, demux 5, mux 3, gate 0, load 0, "
+            "stream 0, carry 0, invariant 0, demux 3, mux 1, gate 0, load 0, "
             "store 2");
 }
 
@@ -230,8 +235,9 @@ static OwningOpRef<ModuleOp> buildSwitch(MLIRContext &context,
 }
 
 // Cases [2, 5]: an index selector from cmpi/select, a three-lane demux of E
-// and three-lane muxes of E and the result. The lanes touch no memory (the
-// store is after the switch), so W and R bypass the switch.
+// and a three-lane mux of the result (E's mux folds: every lane passes E on
+// untouched). The lanes touch no memory (the store is after the switch), so
+// W and R bypass the switch.
 TEST(LowerSCFToDataflowTest, IndexSwitchTwoCasesHasThreeLanes) {
   MLIRContext context(makeRegistry());
   OwningOpRef<ModuleOp> module = buildSwitch(context, {2, 5});
@@ -239,7 +245,7 @@ TEST(LowerSCFToDataflowTest, IndexSwitchTwoCasesHasThreeLanes) {
   ASSERT_TRUE(lowersCleanly(*module));
   GraphOp graph = getGraph(*module);
   EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 1, "
-                                "mux 2, gate 0, load 0, store 1");
+                                "mux 1, gate 0, load 0, store 1");
   EXPECT_EQ(countOps(graph, "arith.select"), 2u);
   graph.walk([&](DemuxOp demux) {
     EXPECT_EQ(demux.getLanes().size(), 3u);
@@ -255,7 +261,7 @@ TEST(LowerSCFToDataflowTest, IndexSwitchOneCaseUsesAnI1Selector) {
   ASSERT_TRUE(lowersCleanly(*module));
   GraphOp graph = getGraph(*module);
   EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 1, "
-                                "mux 2, gate 0, load 0, store 1");
+                                "mux 1, gate 0, load 0, store 1");
   EXPECT_EQ(countOps(graph, "arith.select"), 0u);
   graph.walk([&](DemuxOp demux) {
     EXPECT_TRUE(demux.getOperand(0).getType().isInteger(1));

@@ -13,6 +13,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include "llvm/ADT/MapVector.h"
+
 using namespace mlir;
 using namespace loom::dataflow;
 using namespace loom::conversion;
@@ -152,9 +154,18 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
                                                   FrontierState &state) {
   Location loc = op->getLoc();
   unsigned numLanes = lanes.size();
-  auto split = [&](Value value) {
-    SmallVector<Type> types(numLanes, value.getType());
-    return DemuxOp::create(builder, loc, types, selector, value).getLanes();
+  // One demux per stream serves every lane and every role: E, W[p] and R[p]
+  // are often one stream (the graph start), and a captured value is
+  // demuxed once for all the lanes that use it. A stream every lane passes
+  // on untouched then comes back as mux(sel, demux(sel, x)...) and folds.
+  llvm::MapVector<Value, DemuxOp> demuxes;
+  auto split = [&](Value value) -> ValueRange {
+    DemuxOp &demux = demuxes[value];
+    if (!demux) {
+      SmallVector<Type> types(numLanes, value.getType());
+      demux = DemuxOp::create(builder, loc, types, selector, value);
+    }
+    return demux.getLanes();
   };
   // Untouched partitions bypass the selection: no lane reads their
   // frontier, so every lane keeps the outer stream and nothing is muxed.
@@ -177,11 +188,7 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
     Scope &side = sides[lane];
     side.parent = &scope;
     side.control = in[lane].exec;
-    side.project = [this, loc, selector, lane, numLanes](Value outer) {
-      SmallVector<Type> types(numLanes, outer.getType());
-      return DemuxOp::create(builder, loc, types, selector, outer)
-          .getLanes()[lane];
-    };
+    side.project = [&split, lane](Value outer) { return split(outer)[lane]; };
     if (lanes[lane]->empty())
       continue; // A missing else is the identity false lane.
     Block &block = lanes[lane]->front();
@@ -198,13 +205,25 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
       results[lane].push_back(*value);
     }
   }
+  // A stream that every lane passes on untouched (E through branches whose
+  // leaf accesses never replace it, a captured value yielded as it is)
+  // comes back as mux(sel, demux(sel, x)...), which folds to x: the code
+  // after the selection then does not wait for the selector, so in a loop
+  // the next iteration does not wait for this one's branch condition.
+  // Equal lane tuples share one mux: after a store on every lane, W[p] and
+  // R[p] are both that store's done.
+  SmallVector<std::pair<SmallVector<Value>, Value>> joined;
   auto join = [&](auto laneValue) {
     SmallVector<Value> operands;
     for (unsigned lane = 0; lane < numLanes; ++lane)
       operands.push_back(laneValue(lane));
-    return MuxOp::create(builder, loc, operands.front().getType(), selector,
-                         operands)
-        .getResult();
+    for (auto &[lanesJoined, result] : joined)
+      if (lanesJoined == operands)
+        return result;
+    Value result = builder.createOrFold<MuxOp>(loc, operands.front().getType(),
+                                               selector, operands);
+    joined.emplace_back(std::move(operands), result);
+    return result;
   };
   state.exec = join([&](unsigned lane) { return out[lane].exec; });
   for (unsigned p : touched) {
@@ -214,6 +233,10 @@ LogicalResult GraphRegionLowering::lowerSelection(Operation *op, Value selector,
   for (unsigned i = 0; i < op->getNumResults(); ++i)
     scope.mapping.map(op->getResult(i),
                       join([&](unsigned lane) { return results[lane][i]; }));
+  // A demux whose only readers were folded muxes has nothing left to feed.
+  for (DemuxOp demux : llvm::make_second_range(demuxes))
+    if (demux->use_empty())
+      demux->erase();
   return success();
 }
 

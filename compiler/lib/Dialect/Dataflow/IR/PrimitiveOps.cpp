@@ -2,9 +2,9 @@
 //
 // Part of the Loom project.
 //
-// Verifiers of the dataflow primitives. Token semantics are in
-// docs/dialects.md and ../shared/design/dataflow-semantics.md; what is
-// checked here is the typing those semantics rely on.
+// Verifiers of the dataflow primitives and the one fold of mux. Token
+// semantics are in docs/dialects.md and ../shared/design/dataflow-semantics.md;
+// what is checked here is the typing those semantics rely on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +125,28 @@ LogicalResult MuxOp::verify() {
                            << " but the result has type "
                            << getResult().getType();
   return verifyNotMemref(*this, getResult().getType(), "result");
+}
+
+/// mux(c, demux(c, x)#0, ..., demux(c, x)#n-1) is x. Lane k of the demux
+/// carries, in order, the tokens x_j whose selector token c_j is k. The i-th
+/// mux firing consumes c_i and the next token of lane c_i; the earlier
+/// firings took exactly the earlier tokens of that lane, so this one is x_i.
+/// The mux therefore re-emits x token for token, and only adds a wait for c
+/// (in a loop, that wait makes the next iteration depend on this one's
+/// branch condition). The proof needs each token of c paired with one of x,
+/// which holds for the phase-matched streams of a graph body; the host and
+/// thread uses of mux join completion events under other rules and are left
+/// alone.
+OpFoldResult MuxOp::fold(FoldAdaptor) {
+  auto demux = getLanes().front().getDefiningOp<DemuxOp>();
+  if (!demux || demux.getSelector() != getSelector() ||
+      demux.getLanes().size() != getLanes().size() ||
+      !(*this)->getParentOfType<GraphOp>())
+    return {};
+  for (auto [lane, demuxed] : llvm::zip(getLanes(), demux.getLanes()))
+    if (lane != demuxed)
+      return {};
+  return demux.getValue();
 }
 
 LogicalResult DemuxOp::verify() {

@@ -453,6 +453,11 @@ def Dataflow_MuxOp : Dataflow_Op<"mux", [Pure]> {
     Fires when the selector and the selected lane hold tokens and consumes
     only those. An `i1` selector picks lane 0 (false) or 1 (true); an `index`
     selector picks lane k of three or more.
+
+    Inside a graph, `mux %c, demux(%c, %x)#0, ..., demux(%c, %x)#n-1` (the
+    same selector, every lane k taken from lane k of one demux) folds to
+    `%x`: the i-th firing takes lane `c_i`'s next token, which is `x_i`, so
+    the mux only re-emits `%x` after waiting for `%c`.
   }];
   let arguments = (ins AnyTypeOf<[I1, Index]>:$selector,
                    Variadic<AnyType>:$lanes);
@@ -461,6 +466,7 @@ def Dataflow_MuxOp : Dataflow_Op<"mux", [Pure]> {
     $selector `,` $lanes attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def Dataflow_DemuxOp : Dataflow_Op<"demux", [Pure]> {
