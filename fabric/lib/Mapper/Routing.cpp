@@ -269,6 +269,8 @@ llvm::Expected<Routing> Router::run(const MapperOptions &options,
   }
   Routing failed;
   failed.congestion = llvm::toString(congestionError(round));
+  for (double overuse : history)
+    failed.meanOveruse.push_back(overuse / (kHistoryFactor * round));
   return failed;
 }
 
