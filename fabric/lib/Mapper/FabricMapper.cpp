@@ -74,8 +74,11 @@ static llvm::Error checkMemoryReach(const MapProblem &problem,
 /// only lengthen routes on dense graphs.
 static constexpr double kChannelShares[] = {1.0,  0.75, 1.0, 1.0,
                                             0.75, 1.0,  1.0, 0.75};
-/// Refinements of one placement while its routing stays congested.
+/// Refinements of one placement while its routing stays congested, when
+/// its least overused round overused at most this share of the channels
+/// its first round used.
 static constexpr unsigned kRefinements = 3;
+static constexpr double kRefinableOveruse = 0.05;
 
 /// Adds what a congested routing found to `feedback`: each link's mean
 /// overuse over the rounds comes off the hop capacity of its source
@@ -146,19 +149,27 @@ placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
               const Deadline &deadline, std::string &congestion) {
   CongestionFeedback feedback;
   std::optional<Placement> current;
+  Routing routing;
   for (unsigned refinement = 0; refinement <= kRefinements; ++refinement) {
     llvm::Expected<Placement> placement =
         placeActors(problem, fabric, tech, distances, options, channelShare,
                     feedback, current ? &*current : nullptr, deadline);
     if (!placement)
       return placement.takeError();
-    current = std::move(*placement);
-    Routing routing;
-    llvm::Expected<Mapping> mapping = bindAndRoute(
-        problem, fabric, tech, *current, options, deadline, routing);
-    congestion = routing.congestion;
-    if (!mapping || congestion.empty())
-      return mapping;
+    // A refinement that moved no actor routes as before: its congestion is
+    // learnt once more, which makes the next refinement move further.
+    if (!current || placement->slotOfActor != current->slotOfActor) {
+      current = std::move(*placement);
+      routing = Routing();
+      llvm::Expected<Mapping> mapping = bindAndRoute(
+          problem, fabric, tech, *current, options, deadline, routing);
+      congestion = routing.congestion;
+      if (!mapping || congestion.empty())
+        return mapping;
+    }
+    // Only a nearly routable placement is refined; another is placed anew.
+    if (routing.leastOveruse > kRefinableOveruse * routing.firstDemand)
+      break;
     learnCongestion(fabric, routing.meanOveruse, feedback);
   }
   return Mapping();

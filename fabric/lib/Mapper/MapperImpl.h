@@ -234,6 +234,10 @@ struct Routing {
   /// When congested, per link, its overuse summed over the rounds (the
   /// negotiation's history), divided by the rounds.
   llvm::SmallVector<double, 0> meanOveruse;
+  /// When congested, the lowest total overuse of a round.
+  unsigned leastOveruse = 0;
+  /// Channels used in all (per link, the nets on it) in the first round.
+  unsigned firstDemand = 0;
 };
 /// Negotiated-congestion routing of every net. Errors are final (no path,
 /// time budget); congestion is reported in Routing::congestion.
