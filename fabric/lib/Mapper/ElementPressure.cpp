@@ -6,7 +6,11 @@
 // interfaces, and a corner element has only two links out: more distinct
 // values leave it than its channels carry and no routing can succeed. This
 // term charges every value beyond an element's outgoing (incoming) channels,
-// so annealing spreads such clusters before routing ever sees them.
+// so annealing spreads such clusters before routing ever sees them. Values
+// passing through count too: every net's estimated hops, spread over its
+// bounding box, are charged where they exceed the channels of an element's
+// links along its row or along its column (a wide box needs row links, a
+// tall one column links; an edge element has one column link, not two).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,18 +25,33 @@ using fabric::SwitchNode;
 /// Cost of one value beyond an element's channels: above the longest
 /// detour it could force, so spreading is always preferred.
 static constexpr double kPressureWeight = 8.0;
+/// Cost of one estimated hop beyond the channels of an element's links in
+/// one direction: as much as a value beyond its channels, since dense
+/// graphs use nearly every channel of the mesh and a region planned above
+/// capacity does not route.
+static constexpr double kHopWeight = 8.0;
+/// The part of those channels the estimated hops may use before they are
+/// charged: routes detour around full links.
+static constexpr double kHopShare = 0.9;
 
 ElementPressure::ElementPressure(const MapProblem &problem,
                                  const fabric::Fabric &fabric,
-                                 double channelShare)
-    : problem(problem) {
+                                 double channelShare,
+                                 const CongestionFeedback &feedback)
+    : problem(problem), fabric(fabric) {
   unsigned numElements = fabric.getElements().size();
   outNets.assign(numElements, 0);
   inNets.assign(numElements, 0);
   outChannels.assign(numElements, 0);
   inChannels.assign(numElements, 0);
+  rowDemand.assign(numElements, 0);
+  colDemand.assign(numElements, 0);
+  rowCapacity.assign(numElements, 0);
+  colCapacity.assign(numElements, 0);
   touchStamp.assign(numElements, 0);
+  elementStamp.assign(numElements, 0);
   netStamp.assign(problem.nets.size(), 0);
+  appliedBox.assign(problem.nets.size(), NetBox());
   llvm::SmallVector<int32_t> elementOfNode(fabric.getNodes().size(), -1);
   for (auto [index, element] : llvm::enumerate(fabric.getElements()))
     elementOfNode[element.switchNode] = index;
@@ -42,8 +61,22 @@ ElementPressure::ElementPressure(const MapProblem &problem,
       continue; // a memory interface link carries no values
     outChannels[from] += link.channels;
     inChannels[to] += link.channels;
+    const fabric::ProcessingElement &a = fabric.getElements()[from];
+    const fabric::ProcessingElement &b = fabric.getElements()[to];
+    // Mesh links only (per-link overrides may add others): along a row or
+    // along a column.
+    if (a.row == b.row)
+      rowCapacity[from] += link.channels * kHopShare;
+    else if (a.col == b.col)
+      colCapacity[from] += link.channels * kHopShare;
   }
   for (unsigned element = 0; element < numElements; ++element) {
+    if (!feedback.empty()) {
+      rowCapacity[element] =
+          std::max(0.0, rowCapacity[element] - feedback.rowCut[element]);
+      colCapacity[element] =
+          std::max(0.0, colCapacity[element] - feedback.colCut[element]);
+    }
     outChannels[element] = std::floor(outChannels[element] * channelShare);
     inChannels[element] = std::floor(inChannels[element] * channelShare);
   }
@@ -62,7 +95,10 @@ ElementPressure::ElementPressure(const MapProblem &problem,
 double ElementPressure::penalty(unsigned element) const {
   int32_t overOut = outNets[element] - int32_t(outChannels[element]);
   int32_t overIn = inNets[element] - int32_t(inChannels[element]);
-  return kPressureWeight * (std::max(0, overOut) + std::max(0, overIn));
+  double overRow = rowDemand[element] - rowCapacity[element];
+  double overCol = colDemand[element] - colCapacity[element];
+  return kPressureWeight * (std::max(0, overOut) + std::max(0, overIn)) +
+         kHopWeight * (std::max(0.0, overRow) + std::max(0.0, overCol));
 }
 
 void ElementPressure::touch(unsigned element) {
@@ -73,26 +109,69 @@ void ElementPressure::touch(unsigned element) {
   penaltyBefore.push_back(penalty(element));
 }
 
+void ElementPressure::spread(const NetBox &box, int sign) {
+  if (box.rowHops == 0 && box.colHops == 0)
+    return;
+  unsigned cols = fabric.getCols();
+  for (unsigned row = box.minRow; row <= box.maxRow; ++row)
+    for (unsigned col = box.minCol; col <= box.maxCol; ++col) {
+      unsigned element = row * cols + col;
+      touch(element);
+      rowDemand[element] += sign * box.rowHops;
+      colDemand[element] += sign * box.colHops;
+    }
+}
+
 void ElementPressure::update(llvm::ArrayRef<uint32_t> nets,
                              llvm::ArrayRef<uint32_t> elementOfActor,
                              int sign) {
+  llvm::ArrayRef<fabric::ProcessingElement> elements = fabric.getElements();
   for (uint32_t netIndex : nets) {
     const MapNet &net = problem.nets[netIndex];
     uint32_t source = elementOfActor[net.producer];
+    // Distinct consumer elements other than the source's, by stamp.
+    ++elementRound;
+    elementStamp[source] = elementRound;
     scratch.clear();
+    NetBox box;
+    box.minRow = box.maxRow = elements[source].row;
+    box.minCol = box.maxCol = elements[source].col;
     for (uint32_t e : net.edges) {
       uint32_t element = elementOfActor[problem.edges[e].consumer];
-      if (element != source && !llvm::is_contained(scratch, element))
-        scratch.push_back(element);
+      if (elementStamp[element] == elementRound)
+        continue;
+      elementStamp[element] = elementRound;
+      scratch.push_back(element);
+      const fabric::ProcessingElement &pe = elements[element];
+      box.minRow = std::min<uint16_t>(box.minRow, pe.row);
+      box.maxRow = std::max<uint16_t>(box.maxRow, pe.row);
+      box.minCol = std::min<uint16_t>(box.minCol, pe.col);
+      box.maxCol = std::max<uint16_t>(box.maxCol, pe.col);
     }
-    if (scratch.empty())
+    if (!scratch.empty()) {
+      touch(source);
+      outNets[source] += sign;
+      for (uint32_t element : scratch) {
+        touch(element);
+        inNets[element] += sign;
+      }
+    }
+    // The hop estimate changes only when the box does: it is removed and
+    // added on the +1 pass alone, and only then.
+    if (sign < 0)
       continue;
-    touch(source);
-    outNets[source] += sign;
-    for (uint32_t element : scratch) {
-      touch(element);
-      inNets[element] += sign;
+    unsigned height = box.maxRow - box.minRow, width = box.maxCol - box.minCol;
+    if (height + width > 0) {
+      double perElement = fanoutFactor(1 + net.edges.size()) /
+                          double((height + 1) * (width + 1));
+      box.rowHops = perElement * width;
+      box.colHops = perElement * height;
     }
+    if (box == appliedBox[netIndex])
+      continue;
+    spread(appliedBox[netIndex], -1);
+    spread(box, +1);
+    appliedBox[netIndex] = box;
   }
 }
 
@@ -124,6 +203,9 @@ double ElementPressure::takeDelta() {
 double ElementPressure::recount(llvm::ArrayRef<uint32_t> elementOfActor) {
   std::fill(outNets.begin(), outNets.end(), 0);
   std::fill(inNets.begin(), inNets.end(), 0);
+  std::fill(rowDemand.begin(), rowDemand.end(), 0.0);
+  std::fill(colDemand.begin(), colDemand.end(), 0.0);
+  std::fill(appliedBox.begin(), appliedBox.end(), NetBox());
   llvm::SmallVector<uint32_t> all(problem.nets.size());
   for (uint32_t i = 0; i < all.size(); ++i)
     all[i] = i;

@@ -67,29 +67,58 @@ static llvm::Error checkMemoryReach(const MapProblem &problem,
   return llvm::Error::success();
 }
 
-/// Channel shares of successive placement attempts. Values passing through
-/// an element use its channels too, so the first attempt already keeps a
-/// quarter of them free; after a routing failure placement starts from
-/// another seed (derived from the user's, so still deterministic) with
-/// other shares, mostly lower ones that spread actors more.
-static constexpr double kChannelShares[] = {0.75, 0.5,  1.0,  0.75,
-                                            0.5,  0.25, 0.75, 0.5};
+/// Channel shares of successive placement attempts. After a routing
+/// failure that refinements did not fix, placement starts again from another
+/// seed (derived from the user's, so still deterministic), with the whole
+/// of each element's channels for its values or three quarters of them:
+/// the hop term of ElementPressure spreads the traffic, and lower shares
+/// only lengthen routes on dense graphs.
+static constexpr double kChannelShares[] = {1.0,  0.75, 1.0, 1.0,
+                                            0.75, 1.0,  1.0, 0.75};
+/// Refinements of one placement while its routing stays congested, when
+/// its least overused round overused at most this share of the channels
+/// its first round used.
+static constexpr unsigned kRefinements = 3;
+static constexpr double kRefinableOveruse = 0.05;
 
-/// Places, binds memories and routes once with `channelShare`.
+/// Adds what a congested routing found to `feedback`: each link's mean
+/// overuse over the rounds comes off the hop capacity of its source
+/// element in its direction, so the next refinement moves actors out of
+/// the regions that stayed congested.
+static void learnCongestion(const fabric::Fabric &fabric,
+                            llvm::ArrayRef<double> meanOveruse,
+                            CongestionFeedback &feedback) {
+  unsigned numElements = fabric.getElements().size();
+  if (feedback.empty()) {
+    feedback.rowCut.assign(numElements, 0);
+    feedback.colCut.assign(numElements, 0);
+  }
+  llvm::SmallVector<int32_t> elementOfNode(fabric.getNodes().size(), -1);
+  for (auto [index, element] : llvm::enumerate(fabric.getElements()))
+    elementOfNode[element.switchNode] = index;
+  for (auto [linkId, overuse] : llvm::enumerate(meanOveruse)) {
+    const fabric::Link &link = fabric.getLinks()[linkId];
+    int32_t from = elementOfNode[link.from], to = elementOfNode[link.to];
+    if (overuse == 0 || from < 0 || to < 0)
+      continue;
+    bool alongRow =
+        fabric.getElements()[from].row == fabric.getElements()[to].row;
+    (alongRow ? feedback.rowCut : feedback.colCut)[from] += overuse;
+  }
+}
+
+/// Binds memories and routes `placement`; on congestion returns the
+/// mapping without routes and sets `routing.congestion`.
 static llvm::Expected<Mapping>
-placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
-              const TechnologyMapping &tech, const SwitchDistances &distances,
-              const MapperOptions &options, double channelShare,
-              const Deadline &deadline, std::string &congestion) {
-  llvm::Expected<Placement> placement = placeActors(
-      problem, fabric, tech, distances, options, channelShare, deadline);
-  if (!placement)
-    return placement.takeError();
+bindAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
+             const TechnologyMapping &tech, const Placement &placement,
+             const MapperOptions &options, const Deadline &deadline,
+             Routing &routing) {
   Mapping mapping;
   mapping.fabricName = fabric.getName().str();
   mapping.graphName = problem.graphName;
   llvm::SmallVector<uint32_t, 0> elementOfActor;
-  for (auto [actor, slot] : llvm::enumerate(placement->slotOfActor)) {
+  for (auto [actor, slot] : llvm::enumerate(placement.slotOfActor)) {
     const UnitSlot &unit = tech.slots[slot];
     elementOfActor.push_back(unit.element);
     mapping.actors.push_back(
@@ -98,18 +127,54 @@ placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
   mapping.memories = bindMemories(problem, fabric, elementOfActor);
   if (llvm::Error error = checkMemoryReach(problem, fabric, mapping))
     return std::move(error);
-  llvm::Expected<Routing> routing =
+  llvm::Expected<Routing> routed =
       routeNets(problem, fabric, elementOfActor, options, deadline);
-  if (!routing)
-    return routing.takeError();
-  congestion = routing->congestion;
-  if (!congestion.empty())
+  if (!routed)
+    return routed.takeError();
+  routing = std::move(*routed);
+  if (!routing.congestion.empty())
     return mapping;
-  fillEdges(problem, fabric, *routing, mapping);
+  fillEdges(problem, fabric, routing, mapping);
   sizeBuffers(problem, fabric, mapping);
-  mapping.maxLinkSharing = routing->maxLinkSharing;
-  mapping.placementCost = placement->cost;
+  mapping.maxLinkSharing = routing.maxLinkSharing;
+  mapping.placementCost = placement.cost;
   return mapping;
+}
+
+/// Places with `channelShare`, routes, and while routing stays congested
+/// refines the placement with what routing learnt, up to
+/// kRefinements times. `congestion` is the last routing's failure.
+static llvm::Expected<Mapping>
+placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
+              const TechnologyMapping &tech, const SwitchDistances &distances,
+              const MapperOptions &options, double channelShare,
+              const Deadline &deadline, std::string &congestion) {
+  CongestionFeedback feedback;
+  std::optional<Placement> current;
+  Routing routing;
+  for (unsigned refinement = 0; refinement <= kRefinements; ++refinement) {
+    llvm::Expected<Placement> placement =
+        placeActors(problem, fabric, tech, distances, options, channelShare,
+                    feedback, current ? &*current : nullptr, deadline);
+    if (!placement)
+      return placement.takeError();
+    // A refinement that moved no actor routes as before: its congestion is
+    // learnt once more, which makes the next refinement move further.
+    if (!current || placement->slotOfActor != current->slotOfActor) {
+      current = std::move(*placement);
+      routing = Routing();
+      llvm::Expected<Mapping> mapping = bindAndRoute(
+          problem, fabric, tech, *current, options, deadline, routing);
+      congestion = routing.congestion;
+      if (!mapping || congestion.empty())
+        return mapping;
+    }
+    // Only a nearly routable placement is refined; another is placed anew.
+    if (routing.leastOveruse > kRefinableOveruse * routing.firstDemand)
+      break;
+    learnCongestion(fabric, routing.meanOveruse, feedback);
+  }
+  return Mapping();
 }
 
 /// Maps `problem` on the whole of `fabric`: up to eight placement attempts

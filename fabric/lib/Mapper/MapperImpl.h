@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -137,52 +138,90 @@ struct Placement {
   llvm::SmallVector<uint32_t, 0> slotOfActor;
   double cost = 0;
 };
-/// Simulated annealing from a greedy compact start. `channelShare` (0, 1]
-/// is the part of each element's link channels ElementPressure lets values
-/// use before it charges them; retries after a routing failure lower it.
+
+/// What a congested routing teaches placement: per element, channels taken
+/// off the capacity ElementPressure grants the estimated hops along its row
+/// and along its column, where routing overused those links.
+struct CongestionFeedback {
+  llvm::SmallVector<double, 0> rowCut, colCut;
+  bool empty() const { return rowCut.empty(); }
+};
+
+/// Simulated annealing from a greedy compact start, or, with `start`, a
+/// cooler annealing that refines that placement. `channelShare` (0, 1] is
+/// the part of each element's link channels ElementPressure lets values use
+/// before it charges them; `feedback` lowers its hop capacities.
 llvm::Expected<Placement>
 placeActors(const MapProblem &problem, const fabric::Fabric &fabric,
             const TechnologyMapping &tech, const SwitchDistances &distances,
             const MapperOptions &options, double channelShare,
+            const CongestionFeedback &feedback, const Placement *start,
             const Deadline &deadline);
-/// The annealing cost of `slotOfActor` (see docs/mapper.md).
-double placementCost(const MapProblem &problem, const fabric::Fabric &fabric,
-                     const TechnologyMapping &tech,
-                     const SwitchDistances &distances,
-                     llvm::ArrayRef<uint32_t> slotOfActor, double channelShare);
 
-/// The placement cost term that keeps routing feasible: per element, the
+/// How much longer than the half perimeter of its bounding box a net with
+/// `terminals` terminals routes: a Steiner tree needs more for large
+/// fan-out (about 1 + 0.06 per terminal beyond three, at most 2.8).
+inline double fanoutFactor(unsigned terminals) {
+  return terminals <= 3 ? 1.0 : std::min(2.8, 1.0 + 0.06 * (terminals - 3));
+}
+
+/// The placement cost terms that keep routing feasible, per element: the
 /// distinct values leaving it (nets with a consumer elsewhere) beyond the
-/// channels of its outgoing links, and the values entering it beyond its
-/// incoming channels. Supports incremental updates for annealing moves.
+/// channels of its outgoing links, the values entering it beyond its
+/// incoming channels, and the estimated hops leaving it along its row and
+/// along its column (every net's wire length spread evenly over the
+/// elements of its bounding box, values passing through included) beyond
+/// the channels of its links in that direction. Supports
+/// incremental updates for annealing moves.
 class ElementPressure {
 public:
   ElementPressure(const MapProblem &problem, const fabric::Fabric &fabric,
-                  double channelShare);
+                  double channelShare, const CongestionFeedback &feedback);
   /// Counts every net from scratch; returns the total penalty.
   double recount(llvm::ArrayRef<uint32_t> elementOfActor);
   /// The nets whose producer or a consumer is `a` or `b` (b may be -1).
   void collectNets(uint32_t a, int32_t b,
                    llvm::SmallVectorImpl<uint32_t> &nets);
-  /// Removes (sign -1) or adds (+1) the contribution of `nets`.
+  /// Removes (sign -1, before a move) or adds (+1, after it) the
+  /// contribution of `nets`.
   void update(llvm::ArrayRef<uint32_t> nets,
               llvm::ArrayRef<uint32_t> elementOfActor, int sign);
   /// The penalty change since the last takeDelta (or recount).
   double takeDelta();
 
 private:
+  /// A net's bounding box and the hops it adds to each element inside.
+  struct NetBox {
+    uint16_t minRow = 0, maxRow = 0, minCol = 0, maxCol = 0;
+    /// Per element of the box, the row (east-west) and column
+    /// (north-south) hops.
+    double rowHops = 0, colHops = 0;
+    bool operator==(const NetBox &other) const {
+      return minRow == other.minRow && maxRow == other.maxRow &&
+             minCol == other.minCol && maxCol == other.maxCol &&
+             rowHops == other.rowHops && colHops == other.colHops;
+    }
+  };
   double penalty(unsigned element) const;
   void touch(unsigned element);
+  /// Adds `box`'s hops (times `sign`) to the elements it covers.
+  void spread(const NetBox &box, int sign);
 
   const MapProblem &problem;
+  const fabric::Fabric &fabric;
   llvm::SmallVector<llvm::SmallVector<uint32_t, 4>, 0> netsOfActor;
   llvm::SmallVector<int32_t, 0> outNets, inNets;
   llvm::SmallVector<uint32_t, 0> outChannels, inChannels;
+  /// Per element, the estimated hops leaving it east or west (row) and
+  /// north or south (column), and the channels of those links.
+  llvm::SmallVector<double, 0> rowDemand, colDemand, rowCapacity, colCapacity;
+  /// Per net, the box whose hops hopDemand holds.
+  llvm::SmallVector<NetBox, 0> appliedBox;
   /// Elements changed since the last takeDelta, with their penalty before.
   llvm::SmallVector<uint32_t, 16> touched;
   llvm::SmallVector<double, 16> penaltyBefore;
-  llvm::SmallVector<uint32_t, 0> touchStamp, netStamp;
-  uint32_t stamp = 1;
+  llvm::SmallVector<uint32_t, 0> touchStamp, netStamp, elementStamp;
+  uint32_t stamp = 1, elementRound = 1;
   llvm::SmallVector<uint32_t, 8> scratch;
 };
 
@@ -193,6 +232,13 @@ struct Routing {
   /// Non-empty when the last round still overused a link: the failure
   /// message naming it (the caller may place again and retry).
   std::string congestion;
+  /// When congested, per link, its overuse summed over the rounds (the
+  /// negotiation's history), divided by the rounds.
+  llvm::SmallVector<double, 0> meanOveruse;
+  /// When congested, the lowest total overuse of a round.
+  unsigned leastOveruse = 0;
+  /// Channels used in all (per link, the nets on it) in the first round.
+  unsigned firstDemand = 0;
 };
 /// Negotiated-congestion routing of every net. Errors are final (no path,
 /// time budget); congestion is reported in Routing::congestion.
@@ -224,12 +270,10 @@ SteadySchedule computeSteadySchedule(const MapProblem &problem,
                                      const fabric::Fabric &fabric,
                                      const fabric::Mapping &mapping);
 
-/// Gives every edge between two actors off a recurrence the operand buffer
-/// slots (EdgeRoute::buffer, added to its capacity) that keep a pipelined
-/// steady state of one token per slowest initiation interval from stalling
-/// where paths of different latency rejoin, within the consumer element's
-/// operandBufferDepth (docs/mapper.md). Needs the routes' latency and
-/// capacity and the memory bindings.
+/// Gives every edge between two actors off a recurrence its consumer
+/// element's whole operandBufferDepth as operand buffer slots
+/// (EdgeRoute::buffer, added to its capacity), so that paths of different
+/// latency rejoin without stalling their producers (docs/mapper.md).
 void sizeBuffers(const MapProblem &problem, const fabric::Fabric &fabric,
                  fabric::Mapping &mapping);
 

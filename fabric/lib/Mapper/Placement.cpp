@@ -8,11 +8,13 @@
 // value: its latency bounds the loop's rate) three times its hop distance
 // on top, every memory actor twice its hops to the nearest memory interface
 // (a request and its response), and ElementPressure charges elements with
-// more values in or out than their channels. The start is a greedy compact
-// placement (per-edge distances to the neighbours placed so far); the
-// annealing schedule follows VPR (adaptive cooling and a shrinking move
-// window) and is driven only by a std::mt19937_64 seeded from the options,
-// so the result depends on the inputs alone.
+// more values in or out, or more estimated hops along a row or a column,
+// than their channels. The start is a greedy compact placement (per-edge
+// distances to the neighbours placed so far); the annealing schedule
+// follows VPR (adaptive cooling and a shrinking move window) and is driven
+// only by a std::mt19937_64 seeded from the options, so the result depends
+// on the inputs alone. A refinement anneals a placement whose routing
+// stayed congested once more, cooler, with the congestion routing found.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +35,22 @@ static constexpr double kMemoryWeight = 2.0;
 /// Moves per temperature: kMovesFactor * actors^(4/3), as in VPR.
 static constexpr double kMovesFactor = 4.0;
 static constexpr unsigned kMaxTemperatureSteps = 2000;
+/// The start temperature, as a multiple of the mean |cost change| of random
+/// moves from the greedy start: a compact start is already a fair
+/// placement, and melting it (twice the mean, as before) cost half the
+/// annealing time without giving lower costs.
+static constexpr double kStartTemperature = 0.2;
+/// A refinement of a placement that did not route starts cooler, with a
+/// window of two rows and columns: it moves actors out of the regions that
+/// stayed congested, not the placement as a whole.
+static constexpr double kRefineTemperature = 0.4;
+static constexpr unsigned kRefineWindow = 2;
+/// The annealing stops when, for kFrozenSteps temperatures in a row, the
+/// best cost fell by less than kFrozenGain (relative) while fewer than
+/// kFrozenRate of the moves were accepted.
+static constexpr double kFrozenGain = 0.002;
+static constexpr double kFrozenRate = 0.1;
+static constexpr unsigned kFrozenSteps = 4;
 
 /// The wire length estimate of a net: the half perimeter of the bounding
 /// box of its elements (the hops of a mesh route for up to three
@@ -55,10 +73,8 @@ static double netWireLength(const MapProblem &problem,
     minCol = std::min(minCol, sink.col);
     maxCol = std::max(maxCol, sink.col);
   }
-  unsigned terminals = 1 + net.edges.size();
-  double fanout =
-      terminals <= 3 ? 1.0 : std::min(2.8, 1.0 + 0.06 * (terminals - 3));
-  return kEdgeWeight * fanout * ((maxRow - minRow) + (maxCol - minCol));
+  return kEdgeWeight * fanoutFactor(1 + net.edges.size()) *
+         ((maxRow - minRow) + (maxCol - minCol));
 }
 
 namespace {
@@ -66,18 +82,28 @@ class Annealer {
 public:
   Annealer(const MapProblem &problem, const fabric::Fabric &fabric,
            const TechnologyMapping &tech, const SwitchDistances &distances,
-           uint64_t seed, double channelShare)
+           uint64_t seed, double channelShare,
+           const CongestionFeedback &feedback)
       : problem(problem), fabric(fabric), tech(tech), distances(distances),
         rng(seed), actorOfSlot(tech.slots.size(), -1),
-        pressure(problem, fabric, channelShare), channelShare(channelShare) {}
+        pressure(problem, fabric, channelShare, feedback) {}
 
   void placeGreedily();
-  llvm::Error anneal(const Deadline &deadline);
+  /// Starts from `slots` (a refinement).
+  void startFrom(llvm::ArrayRef<uint32_t> slots) {
+    resetTo(slots);
+    bestCost = cost;
+    bestSlots = slotOfActor;
+  }
+  /// Anneals from the current placement: from a hot start with the whole
+  /// fabric as the move window, or, to `refine` it, from a cool start with
+  /// a small window.
+  llvm::Error anneal(const Deadline &deadline, bool refine);
   Placement takeBest() {
+    resetTo(bestSlots);
     Placement placement;
     placement.slotOfActor = std::move(bestSlots);
-    placement.cost = placementCost(problem, fabric, tech, distances,
-                                   placement.slotOfActor, channelShare);
+    placement.cost = cost;
     return placement;
   }
 
@@ -91,12 +117,23 @@ private:
     return kRecurrenceExtraWeight *
            distances.hops(elementOf(edge.producer), elementOf(edge.consumer));
   }
+  /// The cached wire length of `nets` (as of the last refreshNets).
   double netsCost(llvm::ArrayRef<uint32_t> nets) const {
     double sum = 0;
     for (uint32_t net : nets)
-      sum += netWireLength(problem, fabric, elementOfActor, net);
+      sum += netLength[net];
     return sum;
   }
+  /// Recomputes the wire length of `nets`; returns their sum.
+  double refreshNets(llvm::ArrayRef<uint32_t> nets) {
+    double sum = 0;
+    for (uint32_t net : nets)
+      sum += netLength[net] =
+          netWireLength(problem, fabric, elementOfActor, net);
+    return sum;
+  }
+  /// Places every actor on `slots` and recounts the cached terms.
+  void resetTo(llvm::ArrayRef<uint32_t> slots);
   double memoryCost(uint32_t actor) const {
     const MapActor &info = problem.actors[actor];
     if (!info.isLoad && !info.isStore)
@@ -131,11 +168,12 @@ private:
   const SwitchDistances &distances;
   std::mt19937_64 rng;
   llvm::SmallVector<uint32_t, 0> slotOfActor, elementOfActor;
+  /// Per net, its wire length on the current placement.
+  llvm::SmallVector<double, 0> netLength;
   llvm::SmallVector<int32_t, 0> actorOfSlot;
   ElementPressure pressure;
   llvm::SmallVector<uint32_t, 16> movedNets;
   llvm::SmallVector<uint32_t, 0> bestSlots;
-  double channelShare;
   double cost = 0, bestCost = 0;
 };
 } // namespace
@@ -214,11 +252,29 @@ void Annealer::placeGreedily() {
     assert(bestSlot != UINT32_MAX && "technology mapping reserved no unit");
     moveTo(actor, bestSlot);
   }
-  cost = placementCost(problem, fabric, tech, distances, slotOfActor,
-                       channelShare);
-  pressure.recount(elementOfActor);
+  resetTo(slotOfActor);
   bestCost = cost;
   bestSlots = slotOfActor;
+}
+
+void Annealer::resetTo(llvm::ArrayRef<uint32_t> slots) {
+  llvm::SmallVector<uint32_t, 0> copy(slots);
+  actorOfSlot.assign(tech.slots.size(), -1);
+  slotOfActor.resize(copy.size());
+  elementOfActor.resize(copy.size());
+  for (auto [actor, slot] : llvm::enumerate(copy))
+    moveTo(actor, slot);
+  cost = pressure.recount(elementOfActor);
+  llvm::SmallVector<uint32_t, 0> all(problem.nets.size());
+  for (uint32_t net = 0; net < all.size(); ++net)
+    all[net] = net;
+  netLength.assign(problem.nets.size(), 0);
+  cost += refreshNets(all);
+  for (uint32_t actor = 0; actor < problem.actors.size(); ++actor)
+    cost += memoryCost(actor);
+  for (uint32_t e = 0; e < problem.edges.size(); ++e)
+    if (problem.edges[e].net >= 0)
+      cost += edgeCost(e);
 }
 
 bool Annealer::propose(unsigned window, uint32_t &actor, uint32_t &slot,
@@ -256,7 +312,7 @@ double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
     moveTo(other, oldSlot);
   moveTo(actor, slot);
   pressure.update(movedNets, elementOfActor, +1);
-  return localCost(actor, other) + netsCost(movedNets) - before +
+  return localCost(actor, other) + refreshNets(movedNets) - before +
          pressure.takeDelta();
 }
 
@@ -273,7 +329,7 @@ double Annealer::initialTemperature() {
     apply(actor, oldSlot, actorOfSlot[oldSlot]);
     ++samples;
   }
-  return samples && sum > 0 ? 2.0 * sum / samples : 1.0;
+  return samples && sum > 0 ? sum / samples : 1.0;
 }
 
 void Annealer::runTemperature(double temperature, unsigned window,
@@ -306,7 +362,7 @@ void Annealer::runTemperature(double temperature, unsigned window,
   }
 }
 
-llvm::Error Annealer::anneal(const Deadline &deadline) {
+llvm::Error Annealer::anneal(const Deadline &deadline, bool refine) {
   unsigned numActors = problem.actors.size();
   if (numActors < 2 || bestCost == 0)
     return llvm::Error::success();
@@ -318,9 +374,12 @@ llvm::Error Annealer::anneal(const Deadline &deadline) {
   unsigned moves =
       std::max(64.0, kMovesFactor * std::pow(double(numActors), 4.0 / 3.0));
   unsigned maxWindow = std::max(fabric.getRows(), fabric.getCols());
-  double window = maxWindow;
-  double temperature = initialTemperature();
+  double window = refine ? kRefineWindow : maxWindow;
+  double temperature =
+      initialTemperature() * (refine ? kRefineTemperature : kStartTemperature);
   bool expired = false;
+  double stepBest = bestCost;
+  unsigned flatSteps = 0;
   for (unsigned step = 0; step < kMaxTemperatureSteps; ++step) {
     unsigned accepted;
     runTemperature(temperature, std::lround(window), moves, accepted, deadline,
@@ -337,13 +396,17 @@ llvm::Error Annealer::anneal(const Deadline &deadline) {
     window = std::clamp(window * (1.0 - 0.44 + rate), 1.0, double(maxWindow));
     if (cost == 0 || temperature < 0.005 * cost / std::max(1u, numTerms))
       break;
+    // Frozen: the best placement stopped improving while few moves pass.
+    if (bestCost < stepBest * (1 - kFrozenGain)) {
+      stepBest = bestCost;
+      flatSteps = 0;
+    } else if (rate < kFrozenRate && ++flatSteps >= kFrozenSteps) {
+      break;
+    }
   }
   // A final quench from the best placement: only improving moves.
-  actorOfSlot.assign(tech.slots.size(), -1);
-  for (auto [actor, slot] : llvm::enumerate(bestSlots))
-    moveTo(actor, slot);
-  pressure.recount(elementOfActor);
-  cost = bestCost;
+  resetTo(bestSlots);
+  bestCost = cost;
   unsigned accepted;
   runTemperature(0, 1, moves, accepted, deadline, expired);
   if (expired)
@@ -351,45 +414,22 @@ llvm::Error Annealer::anneal(const Deadline &deadline) {
   return llvm::Error::success();
 }
 
-double mapper::placementCost(const MapProblem &problem,
-                             const fabric::Fabric &fabric,
-                             const TechnologyMapping &tech,
-                             const SwitchDistances &distances,
-                             llvm::ArrayRef<uint32_t> slotOfActor,
-                             double channelShare) {
-  auto elementOf = [&](uint32_t actor) {
-    return tech.slots[slotOfActor[actor]].element;
-  };
-  double sum = 0;
-  for (const MapEdge &edge : problem.edges)
-    if (edge.net >= 0 && edge.inRecurrence)
-      sum += kRecurrenceExtraWeight *
-             distances.hops(elementOf(edge.producer), elementOf(edge.consumer));
-  llvm::SmallVector<uint32_t, 0> elementOfActor;
-  for (auto [actor, info] : llvm::enumerate(problem.actors)) {
-    elementOfActor.push_back(elementOf(actor));
-    if (info.isLoad || info.isStore)
-      sum += kMemoryWeight * distances.nearestMemoryHops[elementOf(actor)];
-  }
-  for (uint32_t net = 0; net < problem.nets.size(); ++net)
-    sum += netWireLength(problem, fabric, elementOfActor, net);
-  return sum +
-         ElementPressure(problem, fabric, channelShare).recount(elementOfActor);
-}
-
-llvm::Expected<Placement> mapper::placeActors(const MapProblem &problem,
-                                              const fabric::Fabric &fabric,
-                                              const TechnologyMapping &tech,
-                                              const SwitchDistances &distances,
-                                              const MapperOptions &options,
-                                              double channelShare,
-                                              const Deadline &deadline) {
+llvm::Expected<Placement>
+mapper::placeActors(const MapProblem &problem, const fabric::Fabric &fabric,
+                    const TechnologyMapping &tech,
+                    const SwitchDistances &distances,
+                    const MapperOptions &options, double channelShare,
+                    const CongestionFeedback &feedback, const Placement *start,
+                    const Deadline &deadline) {
   if (deadline.expired())
     return deadline.error(problem, fabric, "placement");
   Annealer annealer(problem, fabric, tech, distances, options.seed,
-                    channelShare);
-  annealer.placeGreedily();
-  if (llvm::Error error = annealer.anneal(deadline))
+                    channelShare, feedback);
+  if (start)
+    annealer.startFrom(start->slotOfActor);
+  else
+    annealer.placeGreedily();
+  if (llvm::Error error = annealer.anneal(deadline, start != nullptr))
     return std::move(error);
   return annealer.takeBest();
 }

@@ -1,0 +1,156 @@
+// The graph of samples/cpp/merge.cpp's mergeSorted (loom-clang++ -O2): 147
+// actors, 107 of them on the 128 steer/constant units of cgra-8x8, and
+// five values with 14 to 28 consumers. The mapper before routing-aware
+// placement could not route it on cgra-8x8.
+module {
+  dataflow.graph private @_Z11mergeSortedPKiiS0_iPi_t0_g0(%start: none) values(%arg0: i32, %arg1: i32, %arg2: i32) memories(%arg3: memref<?xi32>, %arg4: memref<?xi32>, %arg5: memref<?xi32>) {
+    %0 = dataflow.constant %start {value = 1 : i32} : i32
+    %1 = dataflow.constant %start {value = 0 : i32} : i32
+    %2 = arith.addi %arg0, %arg1 overflow<nsw> : i32
+    %iv, %phase = dataflow.stream %1, %2, %0 step add while slt : i32
+    %3 = dataflow.carry %phase, %start, %133 : none
+    %4:2 = dataflow.demux %phase, %3 : (i1, none) -> (none, none)
+    %5 = dataflow.carry %phase, %1, %138 : i32
+    %6:2 = dataflow.demux %phase, %5 : (i1, i32) -> (i32, i32)
+    %7 = dataflow.carry %phase, %1, %139 : i32
+    %8:2 = dataflow.demux %phase, %7 : (i1, i32) -> (i32, i32)
+    %9 = dataflow.carry %phase, %start, %134 : none
+    %10:2 = dataflow.demux %phase, %9 : (i1, none) -> (none, none)
+    %11 = dataflow.carry %phase, %start, %135 : none
+    %12:2 = dataflow.demux %phase, %11 : (i1, none) -> (none, none)
+    %13 = dataflow.carry %phase, %start, %104 : none
+    %14:2 = dataflow.demux %phase, %13 : (i1, none) -> (none, none)
+    %15 = dataflow.carry %phase, %start, %105 : none
+    %16:2 = dataflow.demux %phase, %15 : (i1, none) -> (none, none)
+    %17 = dataflow.carry %phase, %start, %136 : none
+    %18:2 = dataflow.demux %phase, %17 : (i1, none) -> (none, none)
+    %19 = dataflow.carry %phase, %start, %137 : none
+    %20:2 = dataflow.demux %phase, %19 : (i1, none) -> (none, none)
+    %21 = dataflow.invariant %phase, %arg0 : i32
+    %22:2 = dataflow.demux %phase, %21 : (i1, i32) -> (i32, i32)
+    %23 = arith.cmpi eq, %6#1, %22#1 : i32
+    %24:2 = dataflow.demux %23, %4#1 : (i1, none) -> (none, none)
+    %25:2 = dataflow.demux %23, %10#1 : (i1, none) -> (none, none)
+    %26:2 = dataflow.demux %23, %12#1 : (i1, none) -> (none, none)
+    %27:2 = dataflow.demux %23, %14#1 : (i1, none) -> (none, none)
+    %28:2 = dataflow.demux %23, %16#1 : (i1, none) -> (none, none)
+    %29:2 = dataflow.demux %23, %18#1 : (i1, none) -> (none, none)
+    %30:2 = dataflow.demux %23, %20#1 : (i1, none) -> (none, none)
+    %31:2 = dataflow.demux %23, %8#1 : (i1, i32) -> (i32, i32)
+    %32 = dataflow.invariant %phase, %arg1 : i32
+    %33:2 = dataflow.demux %phase, %32 : (i1, i32) -> (i32, i32)
+    %34:2 = dataflow.demux %23, %33#1 : (i1, i32) -> (i32, i32)
+    %35 = arith.cmpi eq, %31#0, %34#0 : i32
+    %36:2 = dataflow.demux %35, %24#0 : (i1, none) -> (none, none)
+    %37:2 = dataflow.demux %35, %25#0 : (i1, none) -> (none, none)
+    %38:2 = dataflow.demux %35, %26#0 : (i1, none) -> (none, none)
+    %39:2 = dataflow.demux %35, %27#0 : (i1, none) -> (none, none)
+    %40:2 = dataflow.demux %35, %28#0 : (i1, none) -> (none, none)
+    %41:2 = dataflow.demux %35, %31#0 : (i1, i32) -> (i32, i32)
+    %42 = arith.index_cast %41#0 : i32 to index
+    %43:2 = dataflow.sync %36#0, %37#0 : (none, none) -> (none, none)
+    %data, %done = dataflow.load %arg3[%42] %43#0 : memref<?xi32>
+    %44:2 = dataflow.sync %38#0, %done : (none, none) -> (none, none)
+    %45:2 = dataflow.demux %23, %6#1 : (i1, i32) -> (i32, i32)
+    %46:2 = dataflow.demux %35, %45#0 : (i1, i32) -> (i32, i32)
+    %47 = arith.index_cast %46#0 : i32 to index
+    %48:2 = dataflow.sync %36#0, %39#0 : (none, none) -> (none, none)
+    %data_0, %done_1 = dataflow.load %arg4[%47] %48#0 : memref<?xi32>
+    %49:2 = dataflow.sync %40#0, %done_1 : (none, none) -> (none, none)
+    %50 = arith.cmpi slt, %data, %data_0 : i32
+    %51 = arith.extui %50 : i1 to i32
+    %52 = dataflow.invariant %phase, %1 : i32
+    %53:2 = dataflow.demux %phase, %52 : (i1, i32) -> (i32, i32)
+    %54:2 = dataflow.demux %23, %53#1 : (i1, i32) -> (i32, i32)
+    %55:2 = dataflow.demux %35, %54#0 : (i1, i32) -> (i32, i32)
+    %56 = dataflow.mux %35, %36#0, %36#1 : (i1, none, none) -> none
+    %57 = dataflow.mux %35, %37#0, %37#1 : (i1, none, none) -> none
+    %58 = dataflow.mux %35, %44#0, %38#1 : (i1, none, none) -> none
+    %59 = dataflow.mux %35, %39#0, %39#1 : (i1, none, none) -> none
+    %60 = dataflow.mux %35, %49#0, %40#1 : (i1, none, none) -> none
+    %61 = dataflow.mux %35, %51, %55#1 : (i1, i32, i32) -> i32
+    %62 = arith.index_castui %61 : i32 to index
+    %63 = dataflow.constant %24#0 {value = 0 : index} : index
+    %64 = arith.cmpi eq, %62, %63 : index
+    %65:2 = dataflow.demux %64, %56 : (i1, none) -> (none, none)
+    %66:2 = dataflow.demux %64, %59 : (i1, none) -> (none, none)
+    %67:2 = dataflow.demux %64, %60 : (i1, none) -> (none, none)
+    %68:2 = dataflow.demux %64, %29#0 : (i1, none) -> (none, none)
+    %69:2 = dataflow.demux %64, %30#0 : (i1, none) -> (none, none)
+    %70 = dataflow.invariant %phase, %arg2 : i32
+    %71:2 = dataflow.demux %phase, %70 : (i1, i32) -> (i32, i32)
+    %72:2 = dataflow.demux %23, %71#1 : (i1, i32) -> (i32, i32)
+    %73:2 = dataflow.demux %64, %72#0 : (i1, i32) -> (i32, i32)
+    %74:2 = dataflow.demux %64, %54#0 : (i1, i32) -> (i32, i32)
+    %75:2 = dataflow.demux %64, %45#0 : (i1, i32) -> (i32, i32)
+    %76 = arith.index_cast %75#1 : i32 to index
+    %77:2 = dataflow.sync %65#1, %66#1 : (none, none) -> (none, none)
+    %data_2, %done_3 = dataflow.load %arg4[%76] %77#0 : memref<?xi32>
+    %78:2 = dataflow.sync %67#1, %done_3 : (none, none) -> (none, none)
+    %79:2 = dataflow.demux %23, %iv : (i1, i32) -> (i32, i32)
+    %80:2 = dataflow.demux %64, %79#0 : (i1, i32) -> (i32, i32)
+    %81 = arith.extui %80#1 : i32 to i64
+    %82 = arith.index_cast %81 : i64 to index
+    %83:2 = dataflow.sync %65#1, %69#1 : (none, none) -> (none, none)
+    %84 = dataflow.store %arg5[%82] %data_2 %83#0 : memref<?xi32>
+    %85 = dataflow.invariant %phase, %0 : i32
+    %86:2 = dataflow.demux %phase, %85 : (i1, i32) -> (i32, i32)
+    %87:2 = dataflow.demux %23, %86#1 : (i1, i32) -> (i32, i32)
+    %88:2 = dataflow.demux %64, %87#0 : (i1, i32) -> (i32, i32)
+    %89 = arith.addi %75#1, %88#1 overflow<nsw> : i32
+    %90:2 = dataflow.demux %64, %31#0 : (i1, i32) -> (i32, i32)
+    %91 = dataflow.mux %64, %65#0, %65#1 : (i1, none, none) -> none
+    %92 = dataflow.mux %64, %66#0, %66#1 : (i1, none, none) -> none
+    %93 = dataflow.mux %64, %67#0, %78#0 : (i1, none, none) -> none
+    %94 = dataflow.mux %64, %68#0, %84 : (i1, none, none) -> none
+    %95 = dataflow.mux %64, %69#0, %84 : (i1, none, none) -> none
+    %96 = dataflow.mux %64, %73#0, %89 : (i1, i32, i32) -> i32
+    %97 = dataflow.mux %64, %73#0, %90#1 : (i1, i32, i32) -> i32
+    %98 = dataflow.mux %64, %74#0, %88#1 : (i1, i32, i32) -> i32
+    %99:2 = dataflow.demux %23, %71#1 : (i1, i32) -> (i32, i32)
+    %100:2 = dataflow.demux %23, %53#1 : (i1, i32) -> (i32, i32)
+    %101 = dataflow.mux %23, %91, %24#1 : (i1, none, none) -> none
+    %102 = dataflow.mux %23, %57, %25#1 : (i1, none, none) -> none
+    %103 = dataflow.mux %23, %58, %26#1 : (i1, none, none) -> none
+    %104 = dataflow.mux %23, %92, %27#1 : (i1, none, none) -> none
+    %105 = dataflow.mux %23, %93, %28#1 : (i1, none, none) -> none
+    %106 = dataflow.mux %23, %94, %29#1 : (i1, none, none) -> none
+    %107 = dataflow.mux %23, %95, %30#1 : (i1, none, none) -> none
+    %108 = dataflow.mux %23, %96, %99#1 : (i1, i32, i32) -> i32
+    %109 = dataflow.mux %23, %97, %99#1 : (i1, i32, i32) -> i32
+    %110 = dataflow.mux %23, %98, %100#1 : (i1, i32, i32) -> i32
+    %111 = arith.index_castui %110 : i32 to index
+    %112 = dataflow.constant %4#1 {value = 0 : index} : index
+    %113 = arith.cmpi eq, %111, %112 : index
+    %114:2 = dataflow.demux %113, %101 : (i1, none) -> (none, none)
+    %115:2 = dataflow.demux %113, %102 : (i1, none) -> (none, none)
+    %116:2 = dataflow.demux %113, %103 : (i1, none) -> (none, none)
+    %117:2 = dataflow.demux %113, %106 : (i1, none) -> (none, none)
+    %118:2 = dataflow.demux %113, %107 : (i1, none) -> (none, none)
+    %119:2 = dataflow.demux %113, %108 : (i1, i32) -> (i32, i32)
+    %120:2 = dataflow.demux %113, %109 : (i1, i32) -> (i32, i32)
+    %121:2 = dataflow.demux %113, %8#1 : (i1, i32) -> (i32, i32)
+    %122 = arith.index_cast %121#1 : i32 to index
+    %123:2 = dataflow.sync %114#1, %115#1 : (none, none) -> (none, none)
+    %data_4, %done_5 = dataflow.load %arg3[%122] %123#0 : memref<?xi32>
+    %124:2 = dataflow.sync %116#1, %done_5 : (none, none) -> (none, none)
+    %125:2 = dataflow.demux %113, %iv : (i1, i32) -> (i32, i32)
+    %126 = arith.extui %125#1 : i32 to i64
+    %127 = arith.index_cast %126 : i64 to index
+    %128:2 = dataflow.sync %114#1, %118#1 : (none, none) -> (none, none)
+    %129 = dataflow.store %arg5[%127] %data_4 %128#0 : memref<?xi32>
+    %130:2 = dataflow.demux %113, %86#1 : (i1, i32) -> (i32, i32)
+    %131 = arith.addi %121#1, %130#1 overflow<nsw> : i32
+    %132:2 = dataflow.demux %113, %6#1 : (i1, i32) -> (i32, i32)
+    %133 = dataflow.mux %113, %114#0, %114#1 : (i1, none, none) -> none
+    %134 = dataflow.mux %113, %115#0, %115#1 : (i1, none, none) -> none
+    %135 = dataflow.mux %113, %116#0, %124#0 : (i1, none, none) -> none
+    %136 = dataflow.mux %113, %117#0, %129 : (i1, none, none) -> none
+    %137 = dataflow.mux %113, %118#0, %129 : (i1, none, none) -> none
+    %138 = dataflow.mux %113, %119#0, %132#1 : (i1, i32, i32) -> i32
+    %139 = dataflow.mux %113, %120#0, %131 : (i1, i32, i32) -> i32
+    %140 = dataflow.constant %start {value = 0 : index} : index
+    %141:4 = dataflow.sync %4#0, %12#0, %16#0, %20#0 : (none, none, none, none) -> (none, none, none, none)
+    dataflow.graph.return %141#0 : none
+  }
+}
