@@ -80,7 +80,12 @@ struct LoopState {
   llvm::SmallVector<int32_t, 0> body;
   /// Cycles of the slowest dependence cycle through the loop's carries.
   uint64_t recurrenceCycles = 1;
+  /// Iterations; the first and last cycle of the current span (a launch,
+  /// or one instance of a batch); the cycles of the spans before it and
+  /// how many spans iterated.
   uint64_t iterations = 0, firstCycle = 0, lastCycle = 0;
+  uint64_t closedSpanCycles = 0, spans = 0;
+  uint32_t spanInstance = 0;
 };
 
 /// A token on its way to a queue.

@@ -157,8 +157,16 @@ void CycleEngine::countIteration(uint32_t index, ActorState before) {
   if (!iterated)
     return;
   LoopState &loop = loops[actorTiming[index].loop];
-  if (loop.iterations++ == 0)
+  // A batch measures each instance's span on its own (the loop's actors
+  // take the instances one after another): the gaps between instances are
+  // the instance loop's, not this loop's.
+  uint32_t instance = tracksInstances ? firingInstance : 0;
+  if (loop.iterations++ == 0 || instance != loop.spanInstance) {
+    if (loop.spans++ != 0)
+      loop.closedSpanCycles += loop.lastCycle - loop.firstCycle;
+    loop.spanInstance = instance;
     loop.firstCycle = now;
+  }
   loop.lastCycle = now;
 }
 
@@ -277,12 +285,11 @@ void CycleEngine::checkReturnInstance(const UseQueue &queue,
   uint64_t position = queue.fifo.size() - 1;
   if (instance == position || engine.returnFault)
     return;
-  engine.returnFault = "graph.return operand #" +
-                       std::to_string(queue.operand) +
-                       " received a token of instance " +
-                       std::to_string(instance) + " in the place of instance " +
-                       std::to_string(position) +
-                       "; instances must complete in order on every output";
+  engine.returnFault =
+      "graph.return operand #" + std::to_string(queue.operand) +
+      " received a token of instance " + std::to_string(instance) +
+      " in the place of instance " + std::to_string(position) +
+      "; instances must complete in order on every output";
 }
 
 //===----------------------------------------------------------------------===//
@@ -480,8 +487,11 @@ void CycleEngine::fillStats(CycleSimResult &result) const {
                 formatLocation(controller.op->getLoc());
     rate.iterations = loop.iterations;
     // n iterations span n - 1 intervals; one iteration has no rate.
-    rate.cycles = loop.iterations ? loop.lastCycle - loop.firstCycle : 0;
-    rate.achieved = rate.cycles ? double(rate.iterations - 1) / rate.cycles : 0;
+    rate.cycles = loop.spans
+                      ? loop.closedSpanCycles + loop.lastCycle - loop.firstCycle
+                      : 0;
+    rate.achieved =
+        rate.cycles ? double(rate.iterations - loop.spans) / rate.cycles : 0;
     double resourceCycles = getResourceCycles(loop);
     rate.resourceBound = resourceCycles > 1 ? 1.0 / resourceCycles : 1.0;
     rate.recurrenceBound = 1.0 / loop.recurrenceCycles;
