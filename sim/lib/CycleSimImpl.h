@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/BitVector.h"
 
+#include <deque>
 #include <functional>
 #include <queue>
 
@@ -79,7 +80,12 @@ struct LoopState {
   llvm::SmallVector<int32_t, 0> body;
   /// Cycles of the slowest dependence cycle through the loop's carries.
   uint64_t recurrenceCycles = 1;
+  /// Iterations; the first and last cycle of the current span (a launch,
+  /// or one instance of a batch); the cycles of the spans before it and
+  /// how many spans iterated.
   uint64_t iterations = 0, firstCycle = 0, lastCycle = 0;
+  uint64_t closedSpanCycles = 0, spans = 0;
+  uint32_t spanInstance = 0;
 };
 
 /// A token on its way to a queue.
@@ -87,6 +93,8 @@ struct Flight {
   uint64_t arrival = 0;
   uint64_t sequence = 0;
   uint32_t queue = 0;
+  /// The batch instance the token belongs to (0 outside a batch).
+  uint32_t instance = 0;
   TokenValue token;
   bool operator>(const Flight &other) const {
     return arrival != other.arrival ? arrival > other.arrival
@@ -115,6 +123,10 @@ public:
   llvm::Error bindMapping();
   /// Finds the loops, their bodies and recurrence cycles (CycleSimSetup.cpp).
   void analyzeLoops();
+  /// Starts tracking, for a batch of instances, which instance every token
+  /// belongs to: the seeded tokens of each queue are instances 0, 1, ...
+  /// Call after seeding, before run.
+  void trackInstances();
   /// Runs cycles until completion; fails on deadlock, budget or UB.
   llvm::Error run();
   void fillStats(CycleSimResult &result) const;
@@ -147,6 +159,15 @@ private:
   bool hasFullOutput(const Actor &actor) const;
   void explainFullOutputs(llvm::raw_ostream &os, const Actor &actor) const;
   void countIteration(uint32_t index, ActorState before);
+  /// Batches: the instance whose tokens the next firing of actor `index`
+  /// consumes; fails when it would mix instances or carry an actor's loop
+  /// state from one instance into the next.
+  llvm::Error claimInstance(uint32_t index);
+  /// Batches: drops the instance tags of the tokens a firing consumed.
+  void releaseInstances(uint32_t queue, size_t popped);
+  /// Batches: fails unless a token arriving at graph.return belongs to the
+  /// instance its position stands for.
+  void checkReturnInstance(const UseQueue &queue, uint32_t instance);
   double getResourceCycles(const LoopState &loop) const;
   llvm::Error budgetError() const;
 
@@ -178,6 +199,13 @@ private:
   uint64_t memoryLoads = 0, memoryStores = 0;
   /// The cycle the completion frontier was reached.
   uint64_t completionCycle = 0;
+  /// Batches only: per queue, the instance of each token it holds, in
+  /// order; per actor, the instance of its latest firing; the instance of
+  /// the firing in progress (what its emitted tokens belong to).
+  bool tracksInstances = false;
+  llvm::SmallVector<std::deque<uint32_t>, 0> queueInstances;
+  llvm::SmallVector<uint32_t, 0> actorInstance;
+  uint32_t firingInstance = 0;
   /// The bank the memory request being checked goes to, if known.
   std::optional<uint32_t> requestBank;
   llvm::SmallVector<TraceEvent, 0> trace;

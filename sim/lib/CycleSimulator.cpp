@@ -50,7 +50,7 @@ void CycleEngine::send(uint32_t queue, const TokenValue &token) {
   QueueTiming &timing = queueTiming[queue];
   ++timing.inFlight;
   uint64_t arrival = now + std::max<uint64_t>(1, firingDelay + timing.latency);
-  flights.push({arrival, nextSequence++, queue, token});
+  flights.push({arrival, nextSequence++, queue, firingInstance, token});
 }
 
 void CycleEngine::deliver() {
@@ -59,9 +59,13 @@ void CycleEngine::deliver() {
     UseQueue &queue = engine.queues[flight.queue];
     queue.fifo.push(flight.token);
     --queueTiming[flight.queue].inFlight;
-    if (queue.consumer == kReturnConsumer)
+    if (tracksInstances)
+      queueInstances[flight.queue].push_back(flight.instance);
+    if (queue.consumer == kReturnConsumer) {
       engine.onReturnToken(queue);
-    else
+      if (tracksInstances)
+        checkReturnInstance(queue, flight.instance);
+    } else
       active.set(queue.consumer);
     flights.pop();
   }
@@ -153,8 +157,16 @@ void CycleEngine::countIteration(uint32_t index, ActorState before) {
   if (!iterated)
     return;
   LoopState &loop = loops[actorTiming[index].loop];
-  if (loop.iterations++ == 0)
+  // A batch measures each instance's span on its own (the loop's actors
+  // take the instances one after another): the gaps between instances are
+  // the instance loop's, not this loop's.
+  uint32_t instance = tracksInstances ? firingInstance : 0;
+  if (loop.iterations++ == 0 || instance != loop.spanInstance) {
+    if (loop.spans++ != 0)
+      loop.closedSpanCycles += loop.lastCycle - loop.firstCycle;
+    loop.spanInstance = instance;
     loop.firstCycle = now;
+  }
   loop.lastCycle = now;
 }
 
@@ -166,11 +178,16 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
     before.push_back(queue == kNoQueue ? 0 : engine.queues[queue].fifo.size());
   ActorState stateBefore = actor.state;
   firingDelay = timing.delay;
+  if (tracksInstances)
+    if (llvm::Error error = claimInstance(index))
+      return error;
   if (llvm::Error error = engine.step(actor))
     return error;
   for (auto [queue, size] : llvm::zip(actor.inputs, before)) {
     if (queue == kNoQueue || engine.queues[queue].fifo.size() == size)
       continue;
+    if (tracksInstances)
+      releaseInstances(queue, size - engine.queues[queue].fifo.size());
     QueueTiming &qt = queueTiming[queue];
     if (qt.poppedThisCycle == 0)
       poppedQueues.push_back(queue);
@@ -195,6 +212,84 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
   if (timing.loop >= 0)
     countIteration(index, stateBefore);
   return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Instances of a batch
+//===----------------------------------------------------------------------===//
+//
+// Every actor is a sequential process that reads its operand FIFOs in an
+// order fixed by its state and the values it read (dataflow-semantics.md;
+// no rule looks at arrival times), so the token history of every edge does
+// not depend on the schedule. When each instance leaves every actor in its
+// initial state and every edge it used empty, instance k + 1 therefore sees
+// the graph exactly as a fresh launch would, and the batch computes the
+// concatenation of N single launches. The tags below check that premise on
+// the run itself instead of assuming it: a firing that would take tokens
+// of two instances, or a stateful actor that would take instance k + 1's
+// tokens while it still holds instance k's loop state, stops the batch
+// with an error, and every graph.return token must belong to the instance
+// its position stands for.
+
+void CycleEngine::trackInstances() {
+  tracksInstances = true;
+  queueInstances.resize(engine.queues.size());
+  actorInstance.assign(engine.actors.size(), 0);
+  // Seeding put one token per instance, in instance order, on every queue
+  // fed by %start or a value input.
+  for (auto [id, queue] : llvm::enumerate(engine.queues))
+    for (size_t i = 0, e = queue.fifo.size(); i < e; ++i)
+      queueInstances[id].push_back(i);
+}
+
+llvm::Error CycleEngine::claimInstance(uint32_t index) {
+  const Actor &actor = engine.actors[index];
+  SmallVector<unsigned, 4> needed;
+  engine.getNeededOperands(actor, needed);
+  std::optional<uint32_t> instance;
+  for (unsigned operand : needed) {
+    uint32_t tag = queueInstances[actor.inputs[operand]].front();
+    if (instance && *instance != tag)
+      return engine.actorError(
+          actor, "would consume tokens of instances " + Twine(*instance) +
+                     " and " + Twine(tag) +
+                     " in one firing; an earlier instance left a token "
+                     "behind, so this graph's instances cannot overlap");
+    instance = tag;
+  }
+  uint32_t &current = actorInstance[index];
+  // A running stream consumes nothing: it works for the instance of its
+  // (init, limit, step).
+  if (!instance) {
+    firingInstance = current;
+    return llvm::Error::success();
+  }
+  if (*instance < current ||
+      (*instance != current && actor.state != ActorState::Initial))
+    return engine.actorError(
+        actor, "would take tokens of instance " + Twine(*instance) +
+                   " while it holds the state of instance " + Twine(current) +
+                   "; an instance did not return it to its initial state, "
+                   "so this graph's instances cannot overlap");
+  current = firingInstance = *instance;
+  return llvm::Error::success();
+}
+
+void CycleEngine::releaseInstances(uint32_t queue, size_t popped) {
+  std::deque<uint32_t> &tags = queueInstances[queue];
+  tags.erase(tags.begin(), tags.begin() + popped);
+}
+
+void CycleEngine::checkReturnInstance(const UseQueue &queue,
+                                      uint32_t instance) {
+  uint64_t position = queue.fifo.size() - 1;
+  if (instance == position || engine.returnFault)
+    return;
+  engine.returnFault =
+      "graph.return operand #" + std::to_string(queue.operand) +
+      " received a token of instance " + std::to_string(instance) +
+      " in the place of instance " + std::to_string(position) +
+      "; instances must complete in order on every output";
 }
 
 //===----------------------------------------------------------------------===//
@@ -392,8 +487,11 @@ void CycleEngine::fillStats(CycleSimResult &result) const {
                 formatLocation(controller.op->getLoc());
     rate.iterations = loop.iterations;
     // n iterations span n - 1 intervals; one iteration has no rate.
-    rate.cycles = loop.iterations ? loop.lastCycle - loop.firstCycle : 0;
-    rate.achieved = rate.cycles ? double(rate.iterations - 1) / rate.cycles : 0;
+    rate.cycles = loop.spans
+                      ? loop.closedSpanCycles + loop.lastCycle - loop.firstCycle
+                      : 0;
+    rate.achieved =
+        rate.cycles ? double(rate.iterations - loop.spans) / rate.cycles : 0;
     double resourceCycles = getResourceCycles(loop);
     rate.resourceBound = resourceCycles > 1 ? 1.0 / resourceCycles : 1.0;
     rate.recurrenceBound = 1.0 / loop.recurrenceCycles;
@@ -432,17 +530,20 @@ LoopRate CycleEngine::getInstanceRate(uint64_t instances) const {
 
 std::string CycleSimulator::getInstanceOverlapProblem(dataflow::GraphOp graph) {
   ArrayRef<int32_t> segments = graph.getInputSegments();
+  // A stream input or result has no per-instance boundary in its tokens.
   if (segments[1] != 0 || !graph.getReturn().getStreams().empty())
     return "it has stream inputs or results";
-  for (Operation &op : graph.getBody().front().without_terminator()) {
-    const loom::dataflow::ActorSchema *schema =
-        loom::dataflow::lookupActorSchema(op.getName().getStringRef());
-    // Stream, carry, invariant and gate keep state across firings.
-    if (schema && schema->id >= 1 && schema->id <= 4)
+  // Every registered actor follows a rule of dataflow-semantics.md that
+  // reads its operands in an order fixed by its state and the values read
+  // (a Kahn process); stream, carry, invariant and gate return to their
+  // initial state at the end of each activation (the final F of a phase
+  // stream, the last element of a stream). An operation without such a
+  // rule is refused.
+  for (Operation &op : graph.getBody().front().without_terminator())
+    if (!loom::dataflow::lookupActorSchema(op.getName().getStringRef()))
       return "'" + op.getName().getStringRef().str() + "' at " +
              formatLocation(op.getLoc()) +
-             " keeps loop state; instances run one launch at a time";
-  }
+             " has no firing rule; instances run one launch at a time";
   return "";
 }
 
@@ -470,6 +571,8 @@ simulate(loom::dataflow::GraphOp graph, const loom::fabric::Fabric &fabric,
   cycles.analyzeLoops();
   if (llvm::Error error = seed(engine))
     return std::move(error);
+  if (batch)
+    cycles.trackInstances();
   if (llvm::Error error = cycles.run())
     return std::move(error);
   CycleSimResult result;

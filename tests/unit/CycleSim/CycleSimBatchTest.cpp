@@ -5,8 +5,8 @@
 // CycleSimulator::runGraphBatch against one CycleSimulator::runGraph per
 // instance on the same hand mapping: equal value outputs (instance order),
 // equal memory, equal firings; the batch takes fewer cycles and reports its
-// instances as a loop without a recurrence. Graphs with loop state are
-// refused, and the batch's errors name what is wrong.
+// instances as a loop without a recurrence. The batch's errors name what is
+// wrong. CycleSimLoopBatchTest covers graphs with inner loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,14 +50,6 @@ constexpr StringLiteral kRejoin = R"mlir(
     %k = dataflow.constant %start {value = 7 : i32} : i32
     %z = arith.addi %x, %k : i32
     dataflow.graph.return %d, %z : none, i32
-  }
-)mlir";
-
-// A carry keeps loop state across firings: not pipelined.
-constexpr StringLiteral kCarry = R"mlir(
-  dataflow.graph private @loop(%start: none) values(%phase: i1, %init: i32, %next: i32) -> values(i32) {
-    %out = dataflow.carry %phase, %init, %next : i32
-    dataflow.graph.return %start, %out : none, i32
   }
 )mlir";
 
@@ -231,24 +223,6 @@ TEST_F(CycleSimBatchTest, BatchOfOneEqualsOneRun) {
   ASSERT_TRUE(static_cast<bool>(batch)) << llvm::toString(batch.takeError());
   EXPECT_EQ(batch->emulation.valueOutputs, single->emulation.valueOutputs);
   EXPECT_EQ(batch->timing.cycles, single->timing.cycles);
-}
-
-TEST_F(CycleSimBatchTest, LoopStateIsNotPipelined) {
-  dataflow::GraphOp graph = parse(kCarry);
-  std::string problem = CycleSimulator::getInstanceOverlapProblem(graph);
-  EXPECT_NE(problem.find("'dataflow.carry' at "), std::string::npos) << problem;
-  EXPECT_NE(problem.find("keeps loop state"), std::string::npos) << problem;
-  fabric::Mapping mapping =
-      test::mapByHand(graph, *fabric, [](unsigned) { return 0u; });
-  SmallVector<SmallVector<TokenValue>> inputs = {
-      {TokenValue::getInteger(1, 0), i32(1), i32(2)}};
-  llvm::Expected<CycleSimResult> batch = CycleSimulator::runGraphBatch(
-      graph, *fabric, mapping, inputs, {}, CycleSimOptions());
-  ASSERT_FALSE(static_cast<bool>(batch));
-  std::string error = llvm::toString(batch.takeError());
-  EXPECT_NE(error.find("graph @loop: cannot pipeline instances: "),
-            std::string::npos)
-      << error;
 }
 
 TEST_F(CycleSimBatchTest, BadBatchInputsAreErrors) {

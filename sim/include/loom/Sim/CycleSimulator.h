@@ -66,9 +66,11 @@ struct LoopRate {
   /// Iterating firings of the controlling actor (the loop's first carry,
   /// else its stream), over all activations.
   uint64_t iterations = 0;
-  /// Cycles from the loop's first to its last iteration (last - first).
+  /// Cycles from the loop's first to its last iteration (last - first); in
+  /// a batch, summed over the instances (each instance's last - first).
   uint64_t cycles = 0;
-  /// (iterations - 1) / cycles: the steady rate; 0 below two iterations.
+  /// (iterations - spans) / cycles, spans = 1 for a launch or the instances
+  /// that iterated in a batch: the steady rate; 0 below two iterations.
   double achieved = 0;
   /// Upper bounds of iterations per cycle: from the busiest function unit
   /// or memory interface (resource bound) and from the slowest dependence
@@ -112,9 +114,12 @@ inline constexpr llvm::StringLiteral kInstanceLoopName = "pipelined instances";
 class CycleSimulator {
 public:
   /// Why the instances of `graph` cannot overlap on the fabric (empty when
-  /// they can): a graph with stream inputs or results, or with a stateful
-  /// actor (stream, carry, invariant, gate), whose loop state would have to
-  /// be reasoned about across instances, runs one launch at a time.
+  /// they can): a graph with stream inputs or results (their tokens have no
+  /// instance boundary) or with an operation that has no firing rule runs
+  /// one launch at a time. Graphs with loop state (stream, carry,
+  /// invariant, gate) are admitted: every actor is a Kahn process that an
+  /// instance returns to its initial state, which runGraphBatch checks
+  /// (docs/simulator.md, "Why overlapping instances is legal").
   static std::string getInstanceOverlapProblem(dataflow::GraphOp graph);
 
   /// Runs `instanceInputs.size()` independent launches of `graph` (the
@@ -129,7 +134,12 @@ public:
   /// achieved = instances / cycles, resourceBound from the units' and
   /// memory interfaces' occupancy per instance, recurrenceBound infinity.
   /// The graph must pass getInstanceOverlapProblem; the instances must be
-  /// independent (Part 4 dense instances of a race-free program are).
+  /// independent (Part 4 dense instances of a race-free program are). Every
+  /// token carries its instance: the run fails, naming the actor, when a
+  /// firing would take tokens of two instances or a stateful actor would
+  /// take instance k + 1's tokens while it holds instance k's state (an
+  /// instance left a token or a loop state behind), and when a
+  /// graph.return token belongs to another instance than its position.
   static llvm::Expected<CycleSimResult>
   runGraphBatch(dataflow::GraphOp graph, const fabric::Fabric &fabric,
                 const fabric::Mapping &mapping,
