@@ -333,6 +333,25 @@ static void remarkStaysHost(const SequentialSlice &slice, StringRef kernel,
           << kernel << ": " << why;
 }
 
+/// The values the ops of a slice use that the slice does not define, in
+/// first-use order: the thread's inputs.
+static SetVector<Value>
+collectThreadInputs(ArrayRef<Operation *> ops,
+                    const DenseSet<Operation *> &members) {
+  SetVector<Value> inputs;
+  auto addInput = [&](Value value) {
+    if (!members.contains(value.getDefiningOp()))
+      inputs.insert(value);
+  };
+  for (Operation *op : ops) {
+    llvm::for_each(op->getOperands(), addInput);
+    SetVector<Value> above;
+    getUsedValuesDefinedAbove(op->getRegions(), above);
+    llvm::for_each(above, addInput);
+  }
+  return inputs;
+}
+
 /// Moves the slice of `run` into a new rank-0 thread launched where its
 /// last op was; the host reads the exported values back after the wait.
 static void outlineSequentialRun(ArrayRef<Operation *> run, StringRef kernel,
@@ -352,17 +371,7 @@ static void outlineSequentialRun(ArrayRef<Operation *> run, StringRef kernel,
                                "from a thread");
   }
   DenseSet<Operation *> members(slice.ops.begin(), slice.ops.end());
-  SetVector<Value> inputs;
-  for (Operation *op : slice.ops) {
-    auto addInput = [&](Value value) {
-      if (!members.contains(value.getDefiningOp()))
-        inputs.insert(value);
-    };
-    llvm::for_each(op->getOperands(), addInput);
-    SetVector<Value> above;
-    getUsedValuesDefinedAbove(op->getRegions(), above);
-    llvm::for_each(above, addInput);
-  }
+  SetVector<Value> inputs = collectThreadInputs(slice.ops, members);
 
   Operation *last = slice.ops.back();
   Location loc = last->getLoc();
