@@ -90,9 +90,11 @@ def ownership_reason(remarks, kernel):
                           % re.escape(kernel), line)
         if match:
             mine.append(match.group(1))
-    stays = next((re.sub(r"^stays InstructionCore code of thread @\S+: ", "",
-                         text)
-                  for text in mine if text.startswith("stays InstructionCore")),
+    # "<construct> stays InstructionCore code of thread @T: <reason>"
+    # (a -Rpass-missed=loom remark since the construct is named).
+    stays = next((re.sub(r"^.*?stays InstructionCore code of thread @\S+: ",
+                         "", text)
+                  for text in mine if "stays InstructionCore code" in text),
                  None)
     pointer = next((text for text in mine if "stays an LLVM pointer" in text),
                    None)
@@ -117,7 +119,7 @@ def measure_source(tools, src, work, index_width):
     compile_ = subprocess.run(
         [os.path.join(tools, "loom-clang++"), "-O2", "-c", src,
          "-o", os.path.join(out, "k.o"), "--loom-save-temps=" + out,
-         "-Rpass-analysis=loom"],
+         "-Rpass-analysis=loom", "-Rpass-missed=loom"],
         capture_output=True, text=True)
     kernels = sorted(glob.glob(os.path.join(out, "*.scf.mlir")))
     if compile_.returncode != 0 and not kernels:

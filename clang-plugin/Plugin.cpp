@@ -73,6 +73,10 @@ public:
       // Array parameters have already decayed to pointers here.
       if (type->isPointerType() || type->isReferenceType()) {
         QualType pointee = type->getPointeeType();
+        // A reference or pointer to an array (`const int (&)[4]`) points at
+        // the array's elements; constness stays with the elements.
+        while (const ArrayType *array = context.getAsArrayType(pointee))
+          pointee = array->getElementType();
         signature += "ptr:" + getElementSpelling(pointee, context);
         if (pointee.isConstQualified())
           signature += ":const";

@@ -157,10 +157,16 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
            stages.llvmDialect);
   saveTemp(kernel, options.saveTempsDir, stem, ".scf.mlir", stages.scf);
   saveTemp(kernel, options.saveTempsDir, stem, ".dfg.mlir", stages.dataflow);
-  for (const std::string &remark : stages.remarks)
-    emitRemark(kernel, RemarkKind::Analysis, "KernelCompiler",
-               result.manifest.location,
-               "kernel '" + result.manifest.name + "': " + remark);
+  // A construct that stays host code is reported where the user wrote it;
+  // the decisions about the kernel as a whole stay at the kernel.
+  for (const compiler::KernelRemark &remark : stages.remarks)
+    emitRemark(kernel,
+               remark.missed ? RemarkKind::Missed : RemarkKind::Analysis,
+               remark.missed ? "StaysHostCode" : "KernelCompiler",
+               remark.missed && !remark.location.empty()
+                   ? StringRef(remark.location)
+                   : StringRef(result.manifest.location),
+               "kernel '" + result.manifest.name + "': " + remark.message);
   if (error) {
     result.reason = toString(std::move(error));
     return;

@@ -103,8 +103,11 @@ static void materializeParamHints(Function &function) {
 
 void loom::compiler::prepareDeviceModule(Module &module) {
   // The device program must not depend on whether the host compile tracks
-  // locations (-g, -Rpass): remarks use the hints' own locations.
-  StripDebugInfo(module);
+  // locations (-g, -Rpass): only the line table stays (variables, types and
+  // debug records go), and it only gives the ops the source locations that
+  // remarks about code staying on the host point at; the printed program
+  // has no locations.
+  stripNonLineTableDebugInfo(module);
   if (NamedMDNode *flags = module.getModuleFlagsMetadata()) {
     SmallVector<MDNode *> kept;
     for (MDNode *flag : flags->operands()) {

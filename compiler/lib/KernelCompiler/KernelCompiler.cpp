@@ -16,6 +16,7 @@
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Raising/Pipeline.h"
+#include "loom/Support/MissedRemark.h"
 
 #include "loom/InitAllDialects.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -27,6 +28,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Import.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -34,8 +37,12 @@ using namespace llvm;
 using namespace loom::compiler;
 
 void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
-  // On the structured program, before threads move accesses around.
-  pm.addPass(ownership::createAnalyzeParamExtentsPass());
+  // On the structured program, before threads move accesses around. The
+  // ops carry source locations only when the host compile tracks them
+  // (-Rpass), so the reasons, which the program embeds, name none.
+  ownership::AnalyzeParamExtentsPassOptions extents;
+  extents.sourceLocations = false;
+  pm.addPass(ownership::createAnalyzeParamExtentsPass(extents));
   pm.addPass(ownership::createAttachHintsPass());
   pm.addPass(ownership::createAttachLoopFactsPass());
   pm.addPass(ownership::createParallelizeLoopsPass());
@@ -69,6 +76,43 @@ static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
   }
 }
 
+/// "file:line:col" of the first file location in `loc`, or "". The
+/// imported kernel's ops carry their DILocation fused with its scope, whose
+/// file names the directory a relative file name is relative to (clang
+/// records names relative to the compilation directory, which need not be
+/// the directory the compile runs in).
+static std::string describeSourceLocation(mlir::Location loc,
+                                          StringRef directory = "") {
+  if (auto fused = dyn_cast<mlir::FusedLoc>(loc)) {
+    if (auto scope =
+            dyn_cast_or_null<mlir::LLVM::DISubprogramAttr>(fused.getMetadata()))
+      if (scope.getFile() && scope.getFile().getDirectory())
+        directory = scope.getFile().getDirectory().getValue();
+    for (mlir::Location part : fused.getLocations())
+      if (std::string where = describeSourceLocation(part, directory);
+          !where.empty())
+        return where;
+    return "";
+  }
+  if (auto name = dyn_cast<mlir::NameLoc>(loc))
+    return describeSourceLocation(name.getChildLoc(), directory);
+  if (auto call = dyn_cast<mlir::CallSiteLoc>(loc))
+    return describeSourceLocation(call.getCallee(), directory);
+  auto file = dyn_cast<mlir::FileLineColLoc>(loc);
+  if (!file || file.getLine() == 0)
+    return "";
+  SmallString<128> path(file.getFilename().getValue());
+  SmallString<128> cwd;
+  if (sys::path::is_relative(path) && !directory.empty() &&
+      (sys::fs::current_path(cwd) || cwd != directory)) {
+    SmallString<128> joined(directory);
+    sys::path::append(joined, path);
+    path = joined;
+  }
+  return (path + ":" + Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+      .str();
+}
+
 Error loom::compiler::compileKernel(const Module &kernelModule,
                                     StringRef symbol,
                                     const KernelCompileOptions &options,
@@ -85,7 +129,9 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
     if (diag.getSeverity() == mlir::DiagnosticSeverity::Remark)
-      stages.remarks.push_back(diag.str());
+      stages.remarks.push_back({diag.str(),
+                                describeSourceLocation(diag.getLocation()),
+                                loom::isMissedRemark(diag)});
     else if (diagnostics.empty())
       diagnostics = diag.str();
     return mlir::success();

@@ -43,12 +43,13 @@ static unsigned getWidth(Type type) {
 }
 
 /// "'arith.muli' at file:line:col" (just the name when the op has no
-/// source location).
-static std::string describeOp(Operation *op) {
+/// source location or `withLocation` is false).
+static std::string describeOp(Operation *op, bool withLocation) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "'" << op->getName() << "'";
-  if (auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>();
+      loc && withLocation)
     os << " at " << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
        << loc.getColumn();
   return text;
@@ -60,7 +61,13 @@ namespace {
 /// shared by every access in the loop.
 class ExtentBuilder {
 public:
-  explicit ExtentBuilder(func::FuncOp func) : func(func) {}
+  ExtentBuilder(func::FuncOp func, bool withLocations)
+      : func(func), withLocations(withLocations) {}
+
+  /// Names `op` in a reason.
+  std::string describe(Operation *op) const {
+    return describeOp(op, withLocations);
+  }
 
   /// The expression covering every value `value` takes, or failure with
   /// `getReason()` saying which value defeated the analysis.
@@ -85,6 +92,7 @@ private:
   }
 
   func::FuncOp func;
+  bool withLocations;
   llvm::DenseMap<Value, std::string> cache;
   std::string reason;
 };
@@ -164,7 +172,7 @@ FailureOr<std::string> ExtentBuilder::buildBlockArgument(BlockArgument arg) {
       return buildLoopBounds(loop.getUnsignedCmp() ? "foru" : "for",
                              loop.getLowerBound(), loop.getUpperBound());
     return fail("it depends on a value carried across iterations of " +
-                describeOp(loop) + " (an iter_arg, such as a pointer walk)");
+                describe(loop) + " (an iter_arg, such as a pointer walk)");
   }
   if (auto loop = dyn_cast<scf::ForallOp>(owner)) {
     unsigned dim = arg.getArgNumber();
@@ -172,7 +180,7 @@ FailureOr<std::string> ExtentBuilder::buildBlockArgument(BlockArgument arg) {
       return buildLoopBounds("for", loop.getMixedLowerBound()[dim],
                              loop.getMixedUpperBound()[dim]);
   }
-  return fail("it depends on a block argument of " + describeOp(owner));
+  return fail("it depends on a block argument of " + describe(owner));
 }
 
 FailureOr<std::string> ExtentBuilder::buildOperands(StringRef head,
@@ -199,7 +207,7 @@ FailureOr<std::string> ExtentBuilder::buildOp(Operation *op) {
       .Case([&](arith::ConstantOp constant) -> FailureOr<std::string> {
         if (auto attr = dyn_cast<IntegerAttr>(constant.getValue()))
           return std::to_string(attr.getInt());
-        return fail("it depends on " + describeOp(op));
+        return fail("it depends on " + describe(op));
       })
       // Widening signed casts keep the value; narrowing ones must fit.
       .Case<arith::ExtSIOp, arith::IndexCastOp>(
@@ -247,10 +255,10 @@ FailureOr<std::string> ExtentBuilder::buildOp(Operation *op) {
       })
       .Case([&](memref::LoadOp) {
         return fail("it depends on a value loaded from memory by " +
-                    describeOp(op) + " (a data-dependent index)");
+                    describe(op) + " (a data-dependent index)");
       })
       .Default([&](Operation *) {
-        return fail("it depends on the result of " + describeOp(op));
+        return fail("it depends on the result of " + describe(op));
       });
 }
 
@@ -278,13 +286,13 @@ static FailureOr<std::string> analyzeParam(func::FuncOp func,
       return WalkResult::advance();
     Value index = getAccessIndex(user, param);
     if (!index) {
-      reason = "it is used by " + describeOp(user) +
+      reason = "it is used by " + builder.describe(user) +
                ", which is not a load or store the analysis can bound";
       return WalkResult::interrupt();
     }
     FailureOr<std::string> expression = builder.analyze(index);
     if (failed(expression)) {
-      reason = "the index of " + describeOp(user) +
+      reason = "the index of " + builder.describe(user) +
                " cannot be bounded: " + builder.getReason();
       return WalkResult::interrupt();
     }
@@ -312,10 +320,10 @@ struct AnalyzeParamExtentsPass
 } // namespace
 
 void AnalyzeParamExtentsPass::runOnOperation() {
-  getOperation().walk([](func::FuncOp func) {
+  getOperation().walk([&](func::FuncOp func) {
     if (func.isExternal())
       return;
-    ExtentBuilder builder(func);
+    ExtentBuilder builder(func, sourceLocations);
     for (BlockArgument param : func.getArguments()) {
       auto type = dyn_cast<MemRefType>(param.getType());
       // The runtime binds rank-1 memrefs only (a C pointer).

@@ -21,6 +21,7 @@
 
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
 #include "loom/Ownership/ThreadDomain.h"
+#include "loom/Support/MissedRemark.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -255,8 +256,9 @@ static void formRegions(ThreadOp thread) {
       runs.back().push_back(&op);
       continue;
     }
-    op.emitRemark() << "stays InstructionCore code of thread @"
-                    << thread.getSymName() << ": " << reason;
+    loom::emitMissedRemark(&op) << loom::describeConstruct(&op)
+                                << " stays InstructionCore code of thread @"
+                                << thread.getSymName() << ": " << reason;
     if (!runs.back().empty())
       runs.emplace_back();
   }
@@ -275,9 +277,12 @@ static void formRegions(ThreadOp thread) {
              });
     });
     if (!observable) {
-      run.front()->emitRemark()
+      // It stays InstructionCore code the host runs for nothing.
+      loom::emitMissedRemark(run.front())
           << "dead code in thread @" << thread.getSymName()
-          << " is not given a spatial region";
+          << " is not given a spatial region: "
+          << loom::describeConstruct(run.front())
+          << " computes nothing used and writes no memory";
       continue;
     }
     std::string name =

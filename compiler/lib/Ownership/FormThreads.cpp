@@ -18,17 +18,34 @@
 //     dataflow.thread.yield
 //   }
 //
-// A kernel without a parallel loop becomes one rank-0 thread.
+// A kernel without a parallel loop becomes one rank-0 thread. In a kernel
+// with parallel loops, each run of sequential work between the launches (a
+// loop, a branch, a memory access, with the values they compute from)
+// becomes a rank-0 thread of its own, so that it can become a graph too;
+// values the host still needs (a launch's bounds, the kernel's result)
+// come back through one-element memrefs:
+//
+//   %r = scf.while ...                    %slot = memref.alloca : memref<1xi32>
+//   <launch of the forall's thread> =>    %t = dataflow.thread.launch @k_t1
+//                                              args(..., %slot)
+//                                         dataflow.thread.wait %t
+//                                         %r = memref.load %slot[%c0]
+//                                         <launch of the forall's thread>
+//
+// What stays host code (a loop that contains a parallel loop, an unstructured
+// body) gets a missed remark naming the construct and why.
 //
 //===----------------------------------------------------------------------===//
 
 #include "loom/Ownership/Passes.h"
 #include "loom/Ownership/ThreadDomain.h"
+#include "loom/Support/MissedRemark.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace loom::ownership {
@@ -168,7 +185,7 @@ static void outlineForall(scf::ForallOp forall, ThreadBuilder &threads) {
 static LogicalResult outlineWholeBody(func::FuncOp kernel,
                                       ThreadBuilder &threads) {
   if (!kernel.getBody().hasOneBlock())
-    return kernel.emitRemark()
+    return loom::emitMissedRemark(kernel)
            << "kernel stays host code: its body keeps unstructured control "
               "flow";
   Block &body = kernel.getBody().front();
@@ -225,6 +242,226 @@ static LogicalResult outlineWholeBody(func::FuncOp kernel,
   return success();
 }
 
+/// True if a kernel-level `op` is work a thread should run instead of the
+/// host: a structured op (loop, branch) or an op that touches memory.
+/// Allocations stay on the host (a thread receives them as memory), and so
+/// do the launches and waits of the parallel loops' threads.
+static bool isThreadWork(Operation *op) {
+  if (isa<memref::AllocaOp, ThreadLaunchOp, ThreadWaitOp>(op))
+    return false;
+  return op->getNumRegions() != 0 || !isMemoryEffectFree(op);
+}
+
+/// True if `op` contains the launch of a thread (a parallel loop nested in
+/// it was outlined).
+static bool launchesThreads(Operation *op) {
+  return op->walk([](ThreadLaunchOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// True if a value of `type` can come back to the host through a
+/// one-element memref the graph lowering handles.
+static bool isScalarType(Type type) {
+  return isa<IntegerType, FloatType, IndexType>(type);
+}
+
+namespace {
+/// The ops of one run of kernel-level code that move into a rank-0 thread:
+/// the work and, transitively, the ops computing its operands.
+struct SequentialSlice {
+  /// In block order.
+  SmallVector<Operation *> ops;
+  /// Pure ops that depend on no work: cloned into the thread and also kept
+  /// on the host when the host uses them.
+  DenseSet<Operation *> independent;
+  /// Results the host uses after the thread: returned through slots.
+  SmallVector<Value> exported;
+};
+} // namespace
+
+/// Collects the slice of `run` (ops of one block, in order) rooted at its
+/// thread work; empty if the run has no work.
+static SequentialSlice sliceRun(ArrayRef<Operation *> run) {
+  SequentialSlice slice;
+  DenseSet<Operation *> inRun(run.begin(), run.end()), members;
+  SmallVector<Operation *> worklist(llvm::make_filter_range(run, isThreadWork));
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!members.insert(op).second)
+      continue;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && inRun.contains(def) && !isa<memref::AllocaOp>(def))
+          worklist.push_back(def);
+    });
+  }
+  DenseSet<Operation *> dependent;
+  for (Operation *op : run) {
+    if (!members.contains(op))
+      continue;
+    slice.ops.push_back(op);
+    bool dependsOnWork =
+        isThreadWork(op) || llvm::any_of(op->getOperands(), [&](Value v) {
+          return dependent.contains(v.getDefiningOp());
+        });
+    if (dependsOnWork)
+      dependent.insert(op);
+    else
+      slice.independent.insert(op);
+  }
+  for (Operation *op : slice.ops) {
+    if (slice.independent.contains(op))
+      continue;
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !members.contains(
+                op->getBlock()->findAncestorOpInBlock(*user));
+          }))
+        slice.exported.push_back(result);
+  }
+  return slice;
+}
+
+/// Says, at each piece of work of `slice`, that it stays host code.
+static void remarkStaysHost(const SequentialSlice &slice, StringRef kernel,
+                            const Twine &why) {
+  for (Operation *op : slice.ops)
+    if (isThreadWork(op))
+      loom::emitMissedRemark(op)
+          << loom::describeConstruct(op) << " stays host code of kernel @"
+          << kernel << ": " << why;
+}
+
+/// The values the ops of a slice use that the slice does not define, in
+/// first-use order: the thread's inputs.
+static SetVector<Value>
+collectThreadInputs(ArrayRef<Operation *> ops,
+                    const DenseSet<Operation *> &members) {
+  SetVector<Value> inputs;
+  auto addInput = [&](Value value) {
+    if (!members.contains(value.getDefiningOp()))
+      inputs.insert(value);
+  };
+  for (Operation *op : ops) {
+    llvm::for_each(op->getOperands(), addInput);
+    SetVector<Value> above;
+    getUsedValuesDefinedAbove(op->getRegions(), above);
+    llvm::for_each(above, addInput);
+  }
+  return inputs;
+}
+
+/// Moves the slice of `run` into a new rank-0 thread launched where its
+/// last op was; the host reads the exported values back after the wait.
+static void outlineSequentialRun(ArrayRef<Operation *> run, StringRef kernel,
+                                 ThreadBuilder &threads) {
+  SequentialSlice slice = sliceRun(run);
+  if (slice.ops.empty())
+    return;
+  for (Value value : slice.exported) {
+    if (isScalarType(value.getType()))
+      continue;
+    std::string type;
+    llvm::raw_string_ostream(type) << value.getType();
+    return remarkStaysHost(slice, kernel,
+                           "the host code after it uses a value of type " +
+                               type +
+                               " it computes, which cannot return "
+                               "from a thread");
+  }
+  DenseSet<Operation *> members(slice.ops.begin(), slice.ops.end());
+  SetVector<Value> inputs = collectThreadInputs(slice.ops, members);
+
+  Operation *last = slice.ops.back();
+  Location loc = last->getLoc();
+  OpBuilder host(last->getContext());
+  host.setInsertionPointAfter(last);
+  SmallVector<Value> operands(inputs.begin(), inputs.end());
+  for (Value value : slice.exported)
+    operands.push_back(memref::AllocaOp::create(
+        host, loc, MemRefType::get({1}, value.getType())));
+  ThreadOp thread = threads.create(ValueRange(operands).getTypes(), 0);
+  Block &entry = thread.getBody().front();
+  IRMapping mapping;
+  for (auto [i, value] : llvm::enumerate(inputs))
+    mapping.map(value, entry.getArgument(i));
+  OpBuilder inside(thread.getYield());
+  for (Operation *op : slice.ops)
+    inside.clone(*op, mapping);
+  if (!slice.exported.empty()) {
+    Value zero = arith::ConstantIndexOp::create(inside, loc, 0);
+    for (auto [i, value] : llvm::enumerate(slice.exported))
+      memref::StoreOp::create(inside, loc, mapping.lookup(value),
+                              entry.getArgument(inputs.size() + i),
+                              ValueRange{zero});
+  }
+
+  auto launch =
+      ThreadLaunchOp::create(host, loc, ThreadTokenType::get(host.getContext()),
+                             FlatSymbolRefAttr::get(thread.getSymNameAttr()),
+                             ValueRange(), ValueRange(), operands);
+  ThreadWaitOp::create(host, loc, ValueRange{launch});
+  if (!slice.exported.empty()) {
+    Value zero = arith::ConstantIndexOp::create(host, loc, 0);
+    for (auto [i, value] : llvm::enumerate(slice.exported)) {
+      Value slot = operands[inputs.size() + i];
+      Value read = memref::LoadOp::create(host, loc, slot, ValueRange{zero});
+      value.replaceUsesWithIf(read, [&](OpOperand &use) {
+        return !members.contains(
+            last->getBlock()->findAncestorOpInBlock(*use.getOwner()));
+      });
+    }
+  }
+  // Host code that sat between the slice's ops may use what the thread
+  // computes: it runs after the wait now, in its original order.
+  Operation *insertAfter = &*std::prev(host.getInsertionPoint());
+  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+           slice.ops.front()->getIterator(), last->getIterator()))) {
+    if (members.contains(&op) || isa<memref::AllocaOp>(op))
+      continue;
+    op.moveAfter(insertAfter);
+    insertAfter = &op;
+  }
+  for (Operation *op : llvm::reverse(slice.ops))
+    if (!slice.independent.contains(op) || op->use_empty())
+      op->erase();
+}
+
+/// Outlines each run of sequential work between the launches of `kernel`'s
+/// parallel loops into a rank-0 thread; what cannot be outlined gets a
+/// missed remark.
+static void outlineSequentialRuns(func::FuncOp kernel, ThreadBuilder &threads) {
+  StringRef name = kernel.getSymName();
+  if (!kernel.getBody().hasOneBlock()) {
+    loom::emitMissedRemark(kernel)
+        << "the code of kernel @" << name
+        << " outside its parallel loops stays host code: its body keeps "
+           "unstructured control flow";
+    return;
+  }
+  SmallVector<SmallVector<Operation *>> runs(1);
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    if (isa<ThreadLaunchOp, ThreadWaitOp>(op)) {
+      runs.emplace_back();
+      continue;
+    }
+    if (op.getNumRegions() != 0 && launchesThreads(&op)) {
+      loom::emitMissedRemark(&op)
+          << loom::describeConstruct(&op) << " stays host code of kernel @"
+          << name
+          << ": it contains a parallel loop, whose threads the host launches "
+             "from it";
+      runs.emplace_back();
+      continue;
+    }
+    runs.back().push_back(&op);
+  }
+  for (ArrayRef<Operation *> run : runs)
+    if (!run.empty())
+      outlineSequentialRun(run, name, threads);
+}
+
 namespace {
 struct FormThreadsPass
     : loom::ownership::impl::FormThreadsPassBase<FormThreadsPass> {
@@ -247,6 +484,8 @@ struct FormThreadsPass
         outlineForall(forall, threads);
       if (outermost.empty())
         (void)outlineWholeBody(kernel, threads);
+      else
+        outlineSequentialRuns(kernel, threads);
     }
   }
 };

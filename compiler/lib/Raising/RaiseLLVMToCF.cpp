@@ -12,6 +12,7 @@
 #include "RaisingUtils.h"
 
 #include "loom/Raising/Passes.h"
+#include "loom/Support/MissedRemark.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -456,8 +457,8 @@ static void raiseFunctions(ModuleOp module) {
     std::string reason;
     FailureOr<FunctionPlan> plan = planFunction(func, module, reason);
     if (failed(plan)) {
-      func.emitRemark() << "function '" << func.getName()
-                        << "' stays in the LLVM dialect: " << reason;
+      loom::emitMissedRemark(func) << "function '" << func.getName()
+                                   << "' stays in the LLVM dialect: " << reason;
       continue;
     }
     plans.push_back(std::move(*plan));

@@ -43,6 +43,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <numeric>
+
 namespace loom::raising {
 #define GEN_PASS_DEF_RAISEMEMREFROOTSPASS
 #include "loom/Raising/Passes.h.inc"
@@ -71,6 +73,62 @@ static FailureOr<SmallVector<Value>> getIncoming(BlockArgument arg) {
     incoming.push_back(value);
   }
   return incoming;
+}
+
+/// True if every value `value` can take is a multiple of `divisor`: a
+/// constant, a sum or difference of multiples, a product or left shift with
+/// a multiple, a sign or zero extension of one, or a block argument all of
+/// whose incoming values are (a byte offset stepped by the element size
+/// around a loop: `visiting` assumes it while its incoming values are
+/// checked, which is the loop's invariant).
+static bool isMultipleOf(Value value, int64_t divisor,
+                         DenseSet<Value> &visiting) {
+  if (divisor == 1)
+    return true;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue() % divisor == 0;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (!visiting.insert(arg).second)
+      return true;
+    FailureOr<SmallVector<Value>> incoming = getIncoming(arg);
+    return succeeded(incoming) && !incoming->empty() &&
+           llvm::all_of(*incoming, [&](Value in) {
+             return isMultipleOf(in, divisor, visiting);
+           });
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  auto both = [&] {
+    return isMultipleOf(def->getOperand(0), divisor, visiting) &&
+           isMultipleOf(def->getOperand(1), divisor, visiting);
+  };
+  auto either = [&] {
+    return isMultipleOf(def->getOperand(0), divisor, visiting) ||
+           isMultipleOf(def->getOperand(1), divisor, visiting);
+  };
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return both();
+  if (isa<arith::MulIOp>(def))
+    return either();
+  if (isa<arith::ExtSIOp, arith::ExtUIOp>(def))
+    return isMultipleOf(def->getOperand(0), divisor, visiting);
+  if (auto shift = dyn_cast<arith::ShLIOp>(def)) {
+    APInt amount;
+    if (matchPattern(shift.getRhs(), m_ConstantInt(&amount)) &&
+        amount.getZExtValue() < 62 &&
+        (int64_t(1) << amount.getZExtValue()) % divisor == 0)
+      return true;
+    return isMultipleOf(shift.getLhs(), divisor, visiting);
+  }
+  return false;
+}
+
+/// The factor a dynamic GEP index of `bytes`-byte steps must be a multiple
+/// of for the step to land on whole `size`-byte elements.
+static int64_t getRequiredMultiple(int64_t bytes, int64_t size) {
+  return size / std::gcd(bytes, size);
 }
 
 void RootRaiser::invalidate(Value root, const Twine &why) {
@@ -258,7 +316,9 @@ void RootRaiser::checkUses() {
         if ((*constant * stride) % *size != 0)
           invalidate(root, "it is indexed at a byte offset that is not a "
                            "whole element");
-      } else if (stride % *size != 0) {
+      } else if (DenseSet<Value> visiting;
+                 !isMultipleOf(cast<Value>(index),
+                               getRequiredMultiple(stride, *size), visiting)) {
         invalidate(root, "it is indexed with a stride that is not a whole "
                          "number of elements");
       }
@@ -308,8 +368,15 @@ FailureOr<Value> RootRaiser::getOffset(Value pointer, OpBuilder &builder) {
         term = arith::ConstantIndexOp::create(builder, loc,
                                               *constant * bytes / size);
       } else {
-        int64_t stride = bytes / size;
+        // index * bytes / size, exact: the index is a multiple of
+        // size / gcd(bytes, size) (checked above).
+        int64_t multiple = getRequiredMultiple(bytes, size);
+        int64_t stride = bytes * multiple / size;
         term = toIndex(builder, loc, cast<Value>(index));
+        if (multiple != 1)
+          term = arith::DivSIOp::create(
+              builder, loc, term,
+              arith::ConstantIndexOp::create(builder, loc, multiple));
         if (stride != 1)
           term = arith::MulIOp::create(
               builder, loc, term,

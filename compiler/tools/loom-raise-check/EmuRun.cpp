@@ -51,9 +51,9 @@ loom::raisecheck::compileToDataflow(const Module &original, StringRef symbol,
     // The ownership stage's remark on what kept code off the dataflow
     // fabric is the precise reason behind "no spatial region was formed".
     std::string blocker;
-    for (const std::string &remark : stages.remarks)
-      if (StringRef(remark).contains("has no dataflow actor")) {
-        blocker = " (first blocker: " + remark + ")";
+    for (const loom::compiler::KernelRemark &remark : stages.remarks)
+      if (remark.missed) {
+        blocker = " (first blocker: " + remark.message + ")";
         break;
       }
     return fail("not lowered: " + toString(std::move(error)) + blocker);

@@ -1,6 +1,7 @@
 // Host code (InstructionCore) that never ends on the emu backend: the fill
 // loop of `fill_then_wait` becomes a graph, the wait on a volatile flag
-// stays host code. If nobody sets the flag, the native
+// stays host code (InstructionCore code of a rank-0 thread of its own, next
+// to the fill loop's thread). If nobody sets the flag, the native
 // kernel spins forever; on emu the interpreter counts the ops of host code
 // against LOOM_EMU_MAX_STEPS and stops the launch with an error naming the
 // kernel and the loop. `timeout` turns a hang into a failure: a killed run
@@ -12,7 +13,7 @@
 // RUN: FileCheck %s --check-prefix=SPIN < %t.spin
 // The location is the loop's line in the artifact, the file
 // --loom-save-temps writes as fill_then_wait.dfg.mlir.
-// SPIN: loom: error: kernel 'fill_then_wait': loom_rt_launch: kernel 'fill_then_wait' on emu: host code exceeded its step budget of 20000 ops (LOOM_EMU_MAX_STEPS) in the 'scf.while' loop at fill_then_wait.dfg.mlir:[[#]]:[[#]]
+// SPIN: loom: error: kernel 'fill_then_wait': loom_rt_launch: kernel 'fill_then_wait' on emu: thread '{{.+}}' instance (): host code exceeded its step budget of 20000 ops (LOOM_EMU_MAX_STEPS) in the 'scf.while' loop at fill_then_wait.dfg.mlir:[[#]]:[[#]]
 // SPIN-NOT: PASS
 // SPIN: exit code 1
 //

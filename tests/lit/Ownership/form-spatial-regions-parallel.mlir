@@ -35,7 +35,7 @@ dataflow.thread private @fixed(%a: memref<4xf32>, %v: f32) ctrl(%c) domain<dense
 dataflow.thread private @dynamic(%a: memref<?xf32>, %n: index, %v: f32) ctrl(%c) domain<dense> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @below {{stays InstructionCore code of thread @dynamic: an 'scf.parallel' with a dynamic domain is not replicated into a graph}}
+  // expected-remark @below {{loop 'scf.parallel' stays InstructionCore code of thread @dynamic: an 'scf.parallel' with a dynamic domain is not replicated into a graph}}
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
     memref.store %v, %a[%i] : memref<?xf32>
     scf.reduce

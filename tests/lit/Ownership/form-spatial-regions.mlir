@@ -115,7 +115,7 @@ dataflow.thread private @idle() ctrl(%c) domain<dense> {
 // CHECK-LABEL: dataflow.thread private @dead
 //   CHECK-NOT:   loom.spatial_region
 dataflow.thread private @dead(%x: f32) ctrl(%c) domain<dense> {
-  // expected-remark @below {{dead code in thread @dead is not given a spatial region}}
+  // expected-remark @below {{dead code in thread @dead is not given a spatial region: 'arith.mulf' computes nothing used and writes no memory}}
   %y = arith.mulf %x, %x : f32
   dataflow.thread.yield
 }

@@ -19,7 +19,7 @@
 // RUN: not loom-raise-check %t.d/libm_mix.ll --kernel=_Z8libm_mixPKfPKdPfPdi \
 // RUN:   --args='f32[64],f64[64],f32[2048],f64[1024],i32=64' --emu | FileCheck %s --check-prefix=EMU
 // EMU: MATCH _Z8libm_mixPKfPKdPfPdi
-// EMU-NEXT: EMU-UNSUPPORTED _Z8libm_mixPKfPKdPfPdi: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: stays InstructionCore code of thread @{{.+}}: 'llvm.call' of 'hypotf' has no dataflow actor)
+// EMU-NEXT: EMU-UNSUPPORTED _Z8libm_mixPKfPKdPfPdi: not lowered: no part of the kernel can run on the SpatialCore: no spatial region was formed (first blocker: loop 'scf.for' stays InstructionCore code of thread @{{.+}}: 'llvm.call' of 'hypotf' has no dataflow actor)
 // With -fno-math-errno clang emits intrinsics for tan/asin/.../tanh, rint
 // and nearbyint instead; they raise to the same ops and match too.
 // RUN: rm -rf %t.ne.d && %loom-clangxx -O2 -fno-math-errno -c %s -o %t.ne.o --loom-save-temps=%t.ne.d

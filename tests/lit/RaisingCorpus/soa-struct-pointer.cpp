@@ -13,7 +13,7 @@
 // no program for the emulator either; the compiler says why.
 // RUN: %loom-clangxx -O2 -c %s -o %t.o -Rpass-analysis=loom \
 // RUN:   -Rpass-missed=loom 2>&1 | FileCheck %s --check-prefix=EMU
-// EMU: remark: kernel 'advance_ptr': stays InstructionCore code of thread @{{.+}}: 'llvm.load' has no dataflow actor
+// EMU: soa-struct-pointer.cpp:[[@LINE+12]]:3: remark: kernel 'advance_ptr': loop 'scf.for' stays InstructionCore code of thread @{{.+}}: 'llvm.load' has no dataflow actor [-Rpass-missed=loom]
 // EMU: remark: kernel 'advance_ptr' is not offloaded: no part of the kernel can run on the SpatialCore: no spatial region was formed
 
 #include <loom/loom.h>

@@ -36,15 +36,27 @@ struct ParamExtent {
   std::string uncheckedReason;
 };
 
+/// One remark of the kernel compiler, for the driver to report.
+struct KernelRemark {
+  std::string message;
+  /// "file:line:col" of the construct it is about (from the kernel's debug
+  /// locations, which clang records when remarks are asked for); empty when
+  /// the construct has none, and the driver uses the kernel's location.
+  std::string location;
+  /// True for a construct that stays host code (-Rpass-missed=loom); false
+  /// for a decision (-Rpass-analysis=loom).
+  bool missed = false;
+};
+
 /// The textual forms a kernel passes through. Empty strings mark stages the
 /// kernel did not reach.
 struct KernelStages {
   std::string llvmDialect; ///< the imported LLVM-dialect MLIR
   std::string scf;         ///< the structured SCF-stage program
   std::string dataflow;    ///< the finalized dataflow program
-  /// The decisions the pipeline made (raising, parallelization, threads),
-  /// one sentence each, for -Rpass-analysis=loom.
-  std::vector<std::string> remarks;
+  /// The decisions the pipeline made (raising, parallelization, threads)
+  /// and what stays host code, one sentence each.
+  std::vector<KernelRemark> remarks;
   /// One entry per kernel parameter once the kernel was raised; empty
   /// before that.
   std::vector<ParamExtent> paramExtents;

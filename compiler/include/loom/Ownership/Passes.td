@@ -64,6 +64,12 @@ def AnalyzeParamExtentsPass
     it on the structured program, before ownership moves accesses into
     threads.
   }];
+  let options = [
+    Option<"sourceLocations", "source-locations", "bool", "true",
+           "Name the source location of the accesses in the reasons. The "
+           "kernel compiler turns it off: the program it embeds must not "
+           "depend on whether the host compile tracked locations (-Rpass)">,
+  ];
 }
 
 def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {

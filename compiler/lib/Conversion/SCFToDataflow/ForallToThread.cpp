@@ -25,6 +25,7 @@
 
 #include "loom/Conversion/SCFToDataflow/Passes.h"
 #include "loom/Ownership/ThreadDomain.h"
+#include "loom/Support/MissedRemark.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -50,9 +51,10 @@ static scf::ForallOp findFlattenableForall(ThreadOp thread) {
     return {};
   scf::ForallOp forall = foralls.front();
   auto keep = [&](const Twine &rule) {
-    forall.emitRemark() << "thread-level scf.forall stays InstructionCore "
-                           "code: "
-                        << rule;
+    loom::emitMissedRemark(forall)
+        << "thread-level scf.forall stays InstructionCore "
+           "code: "
+        << rule;
     return scf::ForallOp();
   };
   if (thread.isDynamicWork())
@@ -152,9 +154,10 @@ void loom::conversion::flattenThreadForalls(ModuleOp module) {
           launches.push_back(launch);
       }
     if (!onlyLaunches) {
-      forall.emitRemark() << "thread-level scf.forall stays InstructionCore "
-                             "code: the thread is used other than by "
-                             "dataflow.thread.launch";
+      loom::emitMissedRemark(forall)
+          << "thread-level scf.forall stays InstructionCore "
+             "code: the thread is used other than by "
+             "dataflow.thread.launch";
       continue;
     }
     for (ThreadLaunchOp launch : launches)
