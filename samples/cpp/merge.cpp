@@ -12,10 +12,9 @@
 //   while (i < na) out[k++] = a[i++];
 //   while (j < nb) out[k++] = b[j++];
 //
-// also compiles and gives the same result, but today the device compiler
-// forms no spatial region for its first loop (only the two tail loops
-// become dataflow graphs; the first stays host-side code of the kernel,
-// which the emu backend interprets): samples/README.md, "Known gaps". The
+// also compiles and gives the same result: each of its three loops becomes
+// a graph of its own (the first a single-instance thread, the tail loops
+// parallel threads; tests/lit/EndToEnd/emu-merge-restrict.cpp). The
 // counted form is one dataflow graph.
 #include <loom/loom.h>
 
