@@ -53,21 +53,8 @@ constexpr StringLiteral kRejoin = R"mlir(
   }
 )mlir";
 
-class CycleSimBatchTest : public ::testing::Test {
+class CycleSimBatchTest : public test::CycleSimFixture {
 protected:
-  CycleSimBatchTest() {
-    context.loadDialect<dataflow::DataflowDialect, arith::ArithDialect>();
-    llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
-    EXPECT_TRUE(static_cast<bool>(loaded));
-    fabric.emplace(std::move(*loaded));
-  }
-
-  dataflow::GraphOp parse(StringRef text) {
-    module = parseSourceString<ModuleOp>(text, &context);
-    EXPECT_TRUE(module);
-    return *module->getOps<dataflow::GraphOp>().begin();
-  }
-
   std::unique_ptr<MemoryBuffer> makeBuffer(bool filled) {
     auto buffer = std::make_unique<MemoryBuffer>(IntegerType::get(&context, 32),
                                                  SmallVector<int64_t>{64});
@@ -75,10 +62,6 @@ protected:
       buffer->setElement(i, i32(3 * i - 50));
     return buffer;
   }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::optional<fabric::Fabric> fabric;
 };
 
 TEST_F(CycleSimBatchTest, BatchEqualsOneRunPerInstance) {

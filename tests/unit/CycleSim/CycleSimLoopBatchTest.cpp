@@ -99,21 +99,8 @@ constexpr StringLiteral kOpenGate = R"mlir(
   }
 )mlir";
 
-class CycleSimLoopBatchTest : public ::testing::Test {
+class CycleSimLoopBatchTest : public test::CycleSimFixture {
 protected:
-  CycleSimLoopBatchTest() {
-    context.loadDialect<dataflow::DataflowDialect, arith::ArithDialect>();
-    llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
-    EXPECT_TRUE(static_cast<bool>(loaded));
-    fabric.emplace(std::move(*loaded));
-  }
-
-  dataflow::GraphOp parse(StringRef text) {
-    module = parseSourceString<ModuleOp>(text, &context);
-    EXPECT_TRUE(module);
-    return *module->getOps<dataflow::GraphOp>().begin();
-  }
-
   std::unique_ptr<MemoryBuffer> makeBuffer(int64_t size, bool filled) {
     auto buffer = std::make_unique<MemoryBuffer>(IntegerType::get(&context, 32),
                                                  SmallVector<int64_t>{size});
@@ -174,9 +161,6 @@ protected:
     return batch ? std::string() : llvm::toString(batch.takeError());
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::optional<fabric::Fabric> fabric;
   CycleSimOptions options;
   /// Set by compareWithSingleRuns: the loops' iterations and cycles summed
   /// over the single runs.

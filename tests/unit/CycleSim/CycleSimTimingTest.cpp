@@ -26,21 +26,8 @@ using namespace loom::sim;
 
 namespace {
 
-class CycleSimTimingTest : public ::testing::Test {
+class CycleSimTimingTest : public test::CycleSimFixture {
 protected:
-  CycleSimTimingTest() {
-    context.loadDialect<dataflow::DataflowDialect, arith::ArithDialect>();
-    llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
-    EXPECT_TRUE(static_cast<bool>(loaded));
-    fabric.emplace(std::move(*loaded));
-  }
-
-  dataflow::GraphOp parse(StringRef text) {
-    module = parseSourceString<ModuleOp>(text, &context);
-    EXPECT_TRUE(module);
-    return *module->getOps<dataflow::GraphOp>().begin();
-  }
-
   /// Places actor i on element `elements[i]`.
   fabric::Mapping
   place(dataflow::GraphOp graph, ArrayRef<unsigned> elements,
@@ -62,9 +49,6 @@ protected:
     return result.timing.stalls[static_cast<unsigned>(cause)];
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::optional<fabric::Fabric> fabric;
   CycleSimOptions options;
 };
 

@@ -16,7 +16,12 @@
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Fabric/Fabric.h"
+#include "loom/Fabric/FabricParser.h"
 #include "loom/Fabric/Mapping.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -180,6 +185,30 @@ inline fabric::EdgeRoute &findEdge(fabric::Mapping &mapping, int32_t consumer,
                 << consumer;
   return mapping.edges.front();
 }
+
+/// The fixture the cycle simulator's tests share: a context with the
+/// dataflow and arith dialects, the cgra-4x4 preset, and the module of the
+/// graph under test.
+class CycleSimFixture : public ::testing::Test {
+protected:
+  CycleSimFixture() {
+    context.loadDialect<dataflow::DataflowDialect, mlir::arith::ArithDialect>();
+    llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
+    EXPECT_TRUE(static_cast<bool>(loaded));
+    fabric.emplace(std::move(*loaded));
+  }
+
+  /// Parses `text` and returns its first graph.
+  dataflow::GraphOp parse(llvm::StringRef text) {
+    module = mlir::parseSourceString<mlir::ModuleOp>(text, &context);
+    EXPECT_TRUE(module);
+    return *module->getOps<dataflow::GraphOp>().begin();
+  }
+
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::optional<fabric::Fabric> fabric;
+};
 
 } // namespace loom::test
 
