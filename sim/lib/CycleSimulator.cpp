@@ -46,18 +46,58 @@ llvm::StringRef loom::sim::getStallCauseName(StallCause cause) {
 // Tokens in flight
 //===----------------------------------------------------------------------===//
 
+void FlightCalendar::grow(uint64_t delay) {
+  size_t size = buckets.size();
+  while (size <= delay)
+    size *= 2;
+  std::vector<std::vector<Flight>> grown(size);
+  // The old window maps one bucket to one cycle: moving the buckets in
+  // cycle order keeps each cycle's send order.
+  for (uint64_t cycle = next; cycle < next + buckets.size(); ++cycle)
+    grown[cycle & (size - 1)] =
+        std::move(buckets[cycle & (buckets.size() - 1)]);
+  buckets = std::move(grown);
+}
+
+void FlightCalendar::push(Flight flight, uint64_t now) {
+  // Cycles up to `now` have been delivered, or are being evaluated now.
+  next = std::max(next, now);
+  if (flight.arrival - next >= buckets.size())
+    grow(flight.arrival - next);
+  buckets[flight.arrival & (buckets.size() - 1)].push_back(std::move(flight));
+  ++count;
+}
+
+uint64_t FlightCalendar::getEarliestArrival() const {
+  assert(count != 0 && "no flight pending");
+  for (uint64_t cycle = next;; ++cycle)
+    if (!buckets[cycle & (buckets.size() - 1)].empty())
+      return cycle;
+}
+
+void FlightCalendar::deliverUntil(uint64_t now,
+                                  llvm::function_ref<void(Flight &)> deliver) {
+  for (; next <= now && count != 0; ++next) {
+    std::vector<Flight> &bucket = buckets[next & (buckets.size() - 1)];
+    for (Flight &flight : bucket)
+      deliver(flight);
+    count -= bucket.size();
+    bucket.clear();
+  }
+  next = std::max(next, now + 1);
+}
+
 void CycleEngine::send(uint32_t queue, const TokenValue &token) {
   QueueTiming &timing = queueTiming[queue];
   ++timing.inFlight;
   uint64_t arrival = now + std::max<uint64_t>(1, firingDelay + timing.latency);
-  flights.push({arrival, nextSequence++, queue, firingInstance, token});
+  flights.push({arrival, queue, firingInstance, token}, now);
 }
 
 void CycleEngine::deliver() {
-  while (!flights.empty() && flights.top().arrival <= now) {
-    const Flight &flight = flights.top();
+  flights.deliverUntil(now, [&](Flight &flight) {
     UseQueue &queue = engine.queues[flight.queue];
-    queue.fifo.push(flight.token);
+    queue.fifo.push(std::move(flight.token));
     --queueTiming[flight.queue].inFlight;
     if (tracksInstances)
       queueInstances[flight.queue].push_back(flight.instance);
@@ -65,10 +105,14 @@ void CycleEngine::deliver() {
       engine.onReturnToken(queue);
       if (tracksInstances)
         checkReturnInstance(queue, flight.instance);
-    } else
+    } else {
+      if (parked.test(queue.consumer)) {
+        parked.reset(queue.consumer);
+        --numParked;
+      }
       active.set(queue.consumer);
-    flights.pop();
-  }
+    }
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -343,7 +387,9 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
 
 llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
   // Only actors that received a token or kept pending work are looked at,
-  // in actor order (the priority of shared units and ports).
+  // in actor order (the priority of shared units and ports); parked actors
+  // wait for an operand, as they did in the cycle that parked them.
+  outcome.stalls[static_cast<unsigned>(StallCause::Input)] += numParked;
   for (int next = active.find_first(); next != -1;
        next = active.find_next(next)) {
     uint32_t i = next;
@@ -360,7 +406,11 @@ llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
       continue;
     }
     ++outcome.stalls[static_cast<unsigned>(*cause)];
-    if (*cause == StallCause::UnitBusy)
+    if (*cause == StallCause::Input) {
+      active.reset(i);
+      parked.set(i);
+      ++numParked;
+    } else if (*cause == StallCause::UnitBusy)
       outcome.wake =
           std::min(outcome.wake, units[actorTiming[i].unit].nextFree);
     else if (*cause == StallCause::MemoryPort ||
@@ -391,6 +441,7 @@ llvm::Error CycleEngine::timedDeadlockError() const {
 llvm::Error CycleEngine::run() {
   engine.sink = this;
   active.resize(engine.actors.size());
+  parked.resize(engine.actors.size());
   for (auto [index, actor] : llvm::enumerate(engine.actors))
     if (hasPendingWork(actor))
       active.set(index);
@@ -415,7 +466,7 @@ llvm::Error CycleEngine::run() {
     // this one again.
     uint64_t wake = outcome.wake;
     if (!flights.empty())
-      wake = std::min(wake, flights.top().arrival);
+      wake = std::min(wake, flights.getEarliestArrival());
     if (wake == UINT64_MAX) {
       if (engine.pendingReturns != 0)
         return timedDeadlockError();
