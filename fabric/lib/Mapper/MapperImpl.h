@@ -253,8 +253,14 @@ llvm::SmallVector<fabric::MemoryBinding, 0>
 bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
              llvm::ArrayRef<uint32_t> elementOfActor);
 
-/// A pipelined steady state of a mapping (docs/mapper.md, "Operand
-/// buffers"), as the cycle simulator times it.
+/// Whether `edge` joins two actors off every recurrence: the edges that get
+/// operand buffers and that the steady schedule walks (an acyclic graph).
+inline bool isOffRecurrenceActorEdge(const MapEdge &edge) {
+  return edge.net >= 0 && !edge.inRecurrence;
+}
+
+/// A pipelined steady state of a mapping (SteadySchedule.cpp), as the cycle
+/// simulator times it.
 struct SteadySchedule {
   /// Per actor, the cycles from a firing until its outputs enter their
   /// routes: the unit latency, plus a memory actor's round trip to its

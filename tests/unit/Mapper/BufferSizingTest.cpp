@@ -25,14 +25,13 @@ namespace {
 
 /// One element with every class the graphs need; its memory interface
 /// answers a load after `memoryLatency` cycles; the multiplier takes 3
-/// cycles and the ALU accepts a firing every `aluInterval` cycles.
-std::string oneElementFabric(unsigned depth, unsigned memoryLatency,
-                             unsigned aluInterval = 1) {
+/// cycles.
+std::string oneElementFabric(unsigned depth, unsigned memoryLatency) {
   return llvm::formatv(R"({{
     "version": 1, "name": "one", "clock_mhz": 100,
     "grid": {{"rows": 1, "cols": 1},
     "unit_types": [
-      {{"name": "alu", "classes": ["int-alu", "compare-select"], "ii": {2}},
+      {{"name": "alu", "classes": ["int-alu", "compare-select"]},
       {{"name": "mul", "classes": ["int-mul"], "latency": 3},
       {{"name": "ctl", "classes": ["steer", "constant"]},
       {{"name": "lsu", "classes": ["memory"]},
@@ -47,7 +46,7 @@ std::string oneElementFabric(unsigned depth, unsigned memoryLatency,
     "network": {{"channels": 1, "hop_latency": 1, "fifo_depth": 2},
     "memory_interfaces": [{{"name": "mem", "at": [0, 0], "latency": {1}}]
   })",
-                       depth, memoryLatency, aluInterval)
+                       depth, memoryLatency)
       .str();
 }
 
