@@ -68,44 +68,13 @@ static llvm::Error checkMemoryReach(const MapProblem &problem,
 }
 
 /// Channel shares of successive placement attempts. After a routing
-/// failure that refinements did not fix, placement starts again from another
-/// seed (derived from the user's, so still deterministic), with the whole
-/// of each element's channels for its values or three quarters of them:
-/// the hop term of ElementPressure spreads the traffic, and lower shares
-/// only lengthen routes on dense graphs.
+/// failure placement starts again from another seed (derived from the
+/// user's, so still deterministic), with the whole of each element's
+/// channels for its values or three quarters of them: the hop term of
+/// ElementPressure spreads the traffic, and lower shares only lengthen
+/// routes on dense graphs.
 static constexpr double kChannelShares[] = {1.0,  0.75, 1.0, 1.0,
                                             0.75, 1.0,  1.0, 0.75};
-/// Refinements of one placement while its routing stays congested, when
-/// its least overused round overused at most this share of the channels
-/// its first round used.
-static constexpr unsigned kRefinements = 3;
-static constexpr double kRefinableOveruse = 0.05;
-
-/// Adds what a congested routing found to `feedback`: each link's mean
-/// overuse over the rounds comes off the hop capacity of its source
-/// element in its direction, so the next refinement moves actors out of
-/// the regions that stayed congested.
-static void learnCongestion(const fabric::Fabric &fabric,
-                            llvm::ArrayRef<double> meanOveruse,
-                            CongestionFeedback &feedback) {
-  unsigned numElements = fabric.getElements().size();
-  if (feedback.empty()) {
-    feedback.rowCut.assign(numElements, 0);
-    feedback.colCut.assign(numElements, 0);
-  }
-  llvm::SmallVector<int32_t> elementOfNode(fabric.getNodes().size(), -1);
-  for (auto [index, element] : llvm::enumerate(fabric.getElements()))
-    elementOfNode[element.switchNode] = index;
-  for (auto [linkId, overuse] : llvm::enumerate(meanOveruse)) {
-    const fabric::Link &link = fabric.getLinks()[linkId];
-    int32_t from = elementOfNode[link.from], to = elementOfNode[link.to];
-    if (overuse == 0 || from < 0 || to < 0)
-      continue;
-    bool alongRow =
-        fabric.getElements()[from].row == fabric.getElements()[to].row;
-    (alongRow ? feedback.rowCut : feedback.colCut)[from] += overuse;
-  }
-}
 
 /// Binds memories and routes `placement`; on congestion returns the
 /// mapping without routes and sets `routing.congestion`.
@@ -141,40 +110,22 @@ bindAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
   return mapping;
 }
 
-/// Places with `channelShare`, routes, and while routing stays congested
-/// refines the placement with what routing learnt, up to
-/// kRefinements times. `congestion` is the last routing's failure.
+/// Places with `channelShare` and routes; `congestion` is the routing's
+/// failure when it ended congested.
 static llvm::Expected<Mapping>
 placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
               const TechnologyMapping &tech, const SwitchDistances &distances,
               const MapperOptions &options, double channelShare,
               const Deadline &deadline, std::string &congestion) {
-  CongestionFeedback feedback;
-  std::optional<Placement> current;
+  llvm::Expected<Placement> placement = placeActors(
+      problem, fabric, tech, distances, options, channelShare, deadline);
+  if (!placement)
+    return placement.takeError();
   Routing routing;
-  for (unsigned refinement = 0; refinement <= kRefinements; ++refinement) {
-    llvm::Expected<Placement> placement =
-        placeActors(problem, fabric, tech, distances, options, channelShare,
-                    feedback, current ? &*current : nullptr, deadline);
-    if (!placement)
-      return placement.takeError();
-    // A refinement that moved no actor routes as before: its congestion is
-    // learnt once more, which makes the next refinement move further.
-    if (!current || placement->slotOfActor != current->slotOfActor) {
-      current = std::move(*placement);
-      routing = Routing();
-      llvm::Expected<Mapping> mapping = bindAndRoute(
-          problem, fabric, tech, *current, options, deadline, routing);
-      congestion = routing.congestion;
-      if (!mapping || congestion.empty())
-        return mapping;
-    }
-    // Only a nearly routable placement is refined; another is placed anew.
-    if (routing.leastOveruse > kRefinableOveruse * routing.firstDemand)
-      break;
-    learnCongestion(fabric, routing.meanOveruse, feedback);
-  }
-  return Mapping();
+  llvm::Expected<Mapping> mapping = bindAndRoute(
+      problem, fabric, tech, *placement, options, deadline, routing);
+  congestion = routing.congestion;
+  return mapping;
 }
 
 /// Maps `problem` on the whole of `fabric`: up to eight placement attempts

@@ -139,23 +139,13 @@ struct Placement {
   double cost = 0;
 };
 
-/// What a congested routing teaches placement: per element, channels taken
-/// off the capacity ElementPressure grants the estimated hops along its row
-/// and along its column, where routing overused those links.
-struct CongestionFeedback {
-  llvm::SmallVector<double, 0> rowCut, colCut;
-  bool empty() const { return rowCut.empty(); }
-};
-
-/// Simulated annealing from a greedy compact start, or, with `start`, a
-/// cooler annealing that refines that placement. `channelShare` (0, 1] is
-/// the part of each element's link channels ElementPressure lets values use
-/// before it charges them; `feedback` lowers its hop capacities.
+/// Simulated annealing from a greedy compact start. `channelShare` (0, 1]
+/// is the part of each element's link channels ElementPressure lets values
+/// use before it charges them.
 llvm::Expected<Placement>
 placeActors(const MapProblem &problem, const fabric::Fabric &fabric,
             const TechnologyMapping &tech, const SwitchDistances &distances,
             const MapperOptions &options, double channelShare,
-            const CongestionFeedback &feedback, const Placement *start,
             const Deadline &deadline);
 
 /// How much longer than the half perimeter of its bounding box a net with
@@ -176,7 +166,7 @@ inline double fanoutFactor(unsigned terminals) {
 class ElementPressure {
 public:
   ElementPressure(const MapProblem &problem, const fabric::Fabric &fabric,
-                  double channelShare, const CongestionFeedback &feedback);
+                  double channelShare);
   /// Counts every net from scratch; returns the total penalty.
   double recount(llvm::ArrayRef<uint32_t> elementOfActor);
   /// The nets whose producer or a consumer is `a` or `b` (b may be -1).
@@ -186,8 +176,14 @@ public:
   /// contribution of `nets`.
   void update(llvm::ArrayRef<uint32_t> nets,
               llvm::ArrayRef<uint32_t> elementOfActor, int sign);
-  /// The penalty change since the last takeDelta (or recount).
-  double takeDelta();
+  /// The penalty change since the last commit, rollback or recount.
+  double delta() const;
+  /// Keeps the changes since the last commit, rollback or recount.
+  void commit();
+  /// Restores every count, demand and box to what it was at the last
+  /// commit, rollback or recount: a rejected move costs no second update,
+  /// and its floating-point sums leave no trace.
+  void rollback();
 
 private:
   /// A net's bounding box and the hops it adds to each element inside.
@@ -202,10 +198,18 @@ private:
              rowHops == other.rowHops && colHops == other.colHops;
     }
   };
+  /// What an element held before the move being evaluated.
+  struct ElementState {
+    uint32_t element;
+    int32_t outNets, inNets;
+    double rowDemand, colDemand, penalty;
+  };
   double penalty(unsigned element) const;
   void touch(unsigned element);
-  /// Adds `box`'s hops (times `sign`) to the elements it covers.
-  void spread(const NetBox &box, int sign);
+  /// Replaces the hops of `from` by those of `to` in the elements of both
+  /// boxes, in one pass over them.
+  void respread(const NetBox &from, const NetBox &to);
+  void clearUndo();
 
   const MapProblem &problem;
   const fabric::Fabric &fabric;
@@ -217,9 +221,10 @@ private:
   llvm::SmallVector<double, 0> rowDemand, colDemand, rowCapacity, colCapacity;
   /// Per net, the box whose hops hopDemand holds.
   llvm::SmallVector<NetBox, 0> appliedBox;
-  /// Elements changed since the last takeDelta, with their penalty before.
-  llvm::SmallVector<uint32_t, 16> touched;
-  llvm::SmallVector<double, 16> penaltyBefore;
+  /// Elements changed since the last commit or rollback, with their state
+  /// before, and the boxes replaced since then.
+  llvm::SmallVector<ElementState, 32> touched;
+  llvm::SmallVector<std::pair<uint32_t, NetBox>, 8> replacedBoxes;
   llvm::SmallVector<uint32_t, 0> touchStamp, netStamp, elementStamp;
   uint32_t stamp = 1, elementRound = 1;
   llvm::SmallVector<uint32_t, 8> scratch;
@@ -232,13 +237,6 @@ struct Routing {
   /// Non-empty when the last round still overused a link: the failure
   /// message naming it (the caller may place again and retry).
   std::string congestion;
-  /// When congested, per link, its overuse summed over the rounds (the
-  /// negotiation's history), divided by the rounds.
-  llvm::SmallVector<double, 0> meanOveruse;
-  /// When congested, the lowest total overuse of a round.
-  unsigned leastOveruse = 0;
-  /// Channels used in all (per link, the nets on it) in the first round.
-  unsigned firstDemand = 0;
 };
 /// Negotiated-congestion routing of every net. Errors are final (no path,
 /// time budget); congestion is reported in Routing::congestion.

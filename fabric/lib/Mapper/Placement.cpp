@@ -13,8 +13,7 @@
 // distances to the neighbours placed so far); the annealing schedule
 // follows VPR (adaptive cooling and a shrinking move window) and is driven
 // only by a std::mt19937_64 seeded from the options, so the result depends
-// on the inputs alone. A refinement anneals a placement whose routing
-// stayed congested once more, cooler, with the congestion routing found.
+// on the inputs alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,11 +39,6 @@ static constexpr unsigned kMaxTemperatureSteps = 2000;
 /// placement, and melting it (twice the mean, as before) cost half the
 /// annealing time without giving lower costs.
 static constexpr double kStartTemperature = 0.2;
-/// A refinement of a placement that did not route starts cooler, with a
-/// window of two rows and columns: it moves actors out of the regions that
-/// stayed congested, not the placement as a whole.
-static constexpr double kRefineTemperature = 0.4;
-static constexpr unsigned kRefineWindow = 2;
 /// The annealing stops when, for kFrozenSteps temperatures in a row, the
 /// best cost fell by less than kFrozenGain (relative) while fewer than
 /// kFrozenRate of the moves were accepted.
@@ -82,23 +76,15 @@ class Annealer {
 public:
   Annealer(const MapProblem &problem, const fabric::Fabric &fabric,
            const TechnologyMapping &tech, const SwitchDistances &distances,
-           uint64_t seed, double channelShare,
-           const CongestionFeedback &feedback)
+           uint64_t seed, double channelShare)
       : problem(problem), fabric(fabric), tech(tech), distances(distances),
         rng(seed), actorOfSlot(tech.slots.size(), -1),
-        pressure(problem, fabric, channelShare, feedback) {}
+        pressure(problem, fabric, channelShare) {}
 
   void placeGreedily();
-  /// Starts from `slots` (a refinement).
-  void startFrom(llvm::ArrayRef<uint32_t> slots) {
-    resetTo(slots);
-    bestCost = cost;
-    bestSlots = slotOfActor;
-  }
-  /// Anneals from the current placement: from a hot start with the whole
-  /// fabric as the move window, or, to `refine` it, from a cool start with
-  /// a small window.
-  llvm::Error anneal(const Deadline &deadline, bool refine);
+  /// Anneals from the current placement, the whole fabric as the first
+  /// move window.
+  llvm::Error anneal(const Deadline &deadline);
   Placement takeBest() {
     resetTo(bestSlots);
     Placement placement;
@@ -153,8 +139,13 @@ private:
   /// rows/columns; returns false when the draw gives no legal move.
   bool propose(unsigned window, uint32_t &actor, uint32_t &slot,
                int32_t &other);
-  /// Applies a proposal (a move or a swap) and returns the cost change.
+  /// Applies a proposal (a move or a swap) and returns the cost change;
+  /// then either accept() or reject() it.
   double apply(uint32_t actor, uint32_t slot, int32_t other);
+  void accept() { pressure.commit(); }
+  /// Undoes the last apply(actor, slot, other), which took `actor` from
+  /// `oldSlot`.
+  void reject(uint32_t actor, uint32_t slot, int32_t other, uint32_t oldSlot);
   double uniform() { return (rng() >> 11) * 0x1.0p-53; }
   /// Temperature at which typical moves are accepted.
   double initialTemperature();
@@ -173,6 +164,8 @@ private:
   llvm::SmallVector<int32_t, 0> actorOfSlot;
   ElementPressure pressure;
   llvm::SmallVector<uint32_t, 16> movedNets;
+  /// The wire lengths of movedNets before the last apply.
+  llvm::SmallVector<double, 16> movedLengths;
   llvm::SmallVector<uint32_t, 0> bestSlots;
   double cost = 0, bestCost = 0;
 };
@@ -304,6 +297,9 @@ bool Annealer::propose(unsigned window, uint32_t &actor, uint32_t &slot,
 
 double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
   pressure.collectNets(actor, other, movedNets);
+  movedLengths.clear();
+  for (uint32_t net : movedNets)
+    movedLengths.push_back(netLength[net]);
   double before = localCost(actor, other) + netsCost(movedNets);
   pressure.update(movedNets, elementOfActor, -1);
   uint32_t oldSlot = slotOfActor[actor];
@@ -313,7 +309,19 @@ double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
   moveTo(actor, slot);
   pressure.update(movedNets, elementOfActor, +1);
   return localCost(actor, other) + refreshNets(movedNets) - before +
-         pressure.takeDelta();
+         pressure.delta();
+}
+
+void Annealer::reject(uint32_t actor, uint32_t slot, int32_t other,
+                      uint32_t oldSlot) {
+  pressure.rollback();
+  for (auto [net, length] : llvm::zip_equal(movedNets, movedLengths))
+    netLength[net] = length;
+  moveTo(actor, oldSlot);
+  if (other >= 0)
+    moveTo(other, slot);
+  else
+    actorOfSlot[slot] = -1;
 }
 
 double Annealer::initialTemperature() {
@@ -326,7 +334,7 @@ double Annealer::initialTemperature() {
       continue;
     uint32_t oldSlot = slotOfActor[actor];
     sum += std::fabs(apply(actor, slot, other));
-    apply(actor, oldSlot, actorOfSlot[oldSlot]);
+    reject(actor, slot, other, oldSlot);
     ++samples;
   }
   return samples && sum > 0 ? sum / samples : 1.0;
@@ -350,9 +358,10 @@ void Annealer::runTemperature(double temperature, unsigned window,
     bool accept = delta <= 0 || (temperature > 0 &&
                                  uniform() < std::exp(-delta / temperature));
     if (!accept) {
-      apply(actor, oldSlot, actorOfSlot[oldSlot]);
+      reject(actor, slot, other, oldSlot);
       continue;
     }
+    this->accept();
     ++accepted;
     cost += delta;
     if (cost < bestCost - 1e-9) {
@@ -362,7 +371,7 @@ void Annealer::runTemperature(double temperature, unsigned window,
   }
 }
 
-llvm::Error Annealer::anneal(const Deadline &deadline, bool refine) {
+llvm::Error Annealer::anneal(const Deadline &deadline) {
   unsigned numActors = problem.actors.size();
   if (numActors < 2 || bestCost == 0)
     return llvm::Error::success();
@@ -374,9 +383,8 @@ llvm::Error Annealer::anneal(const Deadline &deadline, bool refine) {
   unsigned moves =
       std::max(64.0, kMovesFactor * std::pow(double(numActors), 4.0 / 3.0));
   unsigned maxWindow = std::max(fabric.getRows(), fabric.getCols());
-  double window = refine ? kRefineWindow : maxWindow;
-  double temperature =
-      initialTemperature() * (refine ? kRefineTemperature : kStartTemperature);
+  double window = maxWindow;
+  double temperature = initialTemperature() * kStartTemperature;
   bool expired = false;
   double stepBest = bestCost;
   unsigned flatSteps = 0;
@@ -414,22 +422,19 @@ llvm::Error Annealer::anneal(const Deadline &deadline, bool refine) {
   return llvm::Error::success();
 }
 
-llvm::Expected<Placement>
-mapper::placeActors(const MapProblem &problem, const fabric::Fabric &fabric,
-                    const TechnologyMapping &tech,
-                    const SwitchDistances &distances,
-                    const MapperOptions &options, double channelShare,
-                    const CongestionFeedback &feedback, const Placement *start,
-                    const Deadline &deadline) {
+llvm::Expected<Placement> mapper::placeActors(const MapProblem &problem,
+                                              const fabric::Fabric &fabric,
+                                              const TechnologyMapping &tech,
+                                              const SwitchDistances &distances,
+                                              const MapperOptions &options,
+                                              double channelShare,
+                                              const Deadline &deadline) {
   if (deadline.expired())
     return deadline.error(problem, fabric, "placement");
   Annealer annealer(problem, fabric, tech, distances, options.seed,
-                    channelShare, feedback);
-  if (start)
-    annealer.startFrom(start->slotOfActor);
-  else
-    annealer.placeGreedily();
-  if (llvm::Error error = annealer.anneal(deadline, start != nullptr))
+                    channelShare);
+  annealer.placeGreedily();
+  if (llvm::Error error = annealer.anneal(deadline))
     return std::move(error);
   return annealer.takeBest();
 }

@@ -237,7 +237,7 @@ Routing Router::collect() const {
 llvm::Expected<Routing> Router::run(const MapperOptions &options,
                                     const Deadline &deadline) {
   unsigned rounds = std::max(1u, options.maxRoutingIterations);
-  unsigned round = 0, bestOveruse = UINT_MAX, stalled = 0, firstDemand = 0;
+  unsigned round = 0, bestOveruse = UINT_MAX, stalled = 0;
   while (round < rounds) {
     ++round;
     for (uint32_t netIndex = 0; netIndex < problem.nets.size(); ++netIndex) {
@@ -248,9 +248,6 @@ llvm::Expected<Routing> Router::run(const MapperOptions &options,
         return std::move(error);
     }
     unsigned overuse = 0;
-    if (round == 1)
-      for (uint32_t used : occupancy)
-        firstDemand += used;
     for (auto [link, used] : llvm::enumerate(occupancy)) {
       unsigned channels = fabric.getLinks()[link].channels;
       if (used <= channels)
@@ -272,10 +269,6 @@ llvm::Expected<Routing> Router::run(const MapperOptions &options,
   }
   Routing failed;
   failed.congestion = llvm::toString(congestionError(round));
-  for (double overuse : history)
-    failed.meanOveruse.push_back(overuse / (kHistoryFactor * round));
-  failed.leastOveruse = bestOveruse;
-  failed.firstDemand = firstDemand;
   return failed;
 }
 
