@@ -18,7 +18,7 @@
 // The graph's entry constant (100 : i64) as a launch value input
 // (loom-hoist-entry-constants, as the kernel compiler runs it): the same
 // memory on the emulator and the cycle simulator.
-// RUN: loom-opt %t.mlir --loom-hoist-entry-constants --loom-validate-dataflow > %t.hoisted.mlir
+// RUN: loom-opt %loom_src_root/tests/lit/Emulator/Inputs/forall-to-thread.mlir --loom-lower-scf-to-dfg --loom-hoist-entry-constants --loom-validate-dataflow -verify-each > %t.hoisted.mlir
 // RUN: FileCheck %s --check-prefix=HOISTED < %t.hoisted.mlir
 // RUN: loom-emu %t.hoisted.mlir --entry=grid --values=3,6 --memory='i64[18]' --format=flat | FileCheck %s
 // RUN: echo '{"values":[3,6],"memories":[{"type":"i64","shape":[18]}]}' | loom-sim %t.hoisted.mlir --entry=grid --inputs=- --format=flat | FileCheck %s
