@@ -3,14 +3,14 @@
 // Part of the Loom project.
 //
 // LOOM_BACKEND=emu runs a kernel's artifact, the dataflow program printed
-// after loom-lower-scf-to-dfg. The host part (the kernel's func.func and the
-// dataflow.thread bodies it launches) is interpreted op by op here; every
-// dataflow.graph launch runs on the token-level DataflowEmulator (LoomSim).
-// Pointer arguments are bound to the caller's arrays without a copy: a
-// memref parameter as a MemoryBuffer over the array whose extent is the
-// manifest's bounds expression evaluated with the launch's scalars (so
-// every access is checked), an !llvm.ptr parameter (a pointer the raising
-// kept) as its address.
+// after loom-lower-scf-to-dfg and loom-hoist-entry-constants. The host part
+// (the kernel's func.func and the dataflow.thread bodies it launches) is
+// interpreted op by op here; every dataflow.graph launch runs on the
+// token-level DataflowEmulator (LoomSim). Pointer arguments are bound to the
+// caller's arrays without a copy: a memref parameter as a MemoryBuffer over the
+// array whose extent is the manifest's bounds expression evaluated with the
+// launch's scalars (so every access is checked), an !llvm.ptr parameter (a
+// pointer the raising kept) as its address.
 //
 //===----------------------------------------------------------------------===//
 

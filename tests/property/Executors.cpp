@@ -314,10 +314,14 @@ static FailureOr<std::pair<dataflow::GraphOp, dataflow::GraphLaunchOp>>
 lowerKernel(ModuleOp module, std::string &error) {
   std::string diagnostics;
   if (failed(runPasses(module, diagnostics, [](PassManager &pm) {
+        // What the kernel compiler runs (buildDataflowPipeline), so that
+        // the graph's entry constants are launch value inputs here too.
         pm.addPass(conversion::createLowerSCFToDataflowPass());
+        pm.addPass(conversion::createHoistEntryConstantsPass());
         pm.addPass(dataflow::createValidateDataflowPass());
       }))) {
-    error = "loom-lower-scf-to-dfg or loom-validate-dataflow failed:\n" +
+    error = "loom-lower-scf-to-dfg, loom-hoist-entry-constants or "
+            "loom-validate-dataflow failed:\n" +
             diagnostics;
     return failure();
   }
@@ -341,6 +345,27 @@ lowerKernel(ModuleOp module, std::string &error) {
   return std::make_pair(graphs[0], launches[0]);
 }
 
+/// The bits a launch value input `v` carries: a thread value argument's
+/// program input, or the value of an `arith.constant` the thread computes
+/// before the launch (an entry constant loom-hoist-entry-constants moved
+/// out of the graph); nothing for any other operand.
+static std::optional<uint64_t> getLaunchValueBits(Value v,
+                                                  const Program &program) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getArgNumber() >= program.valueTypes.size())
+      return std::nullopt;
+    return program.valueInputs[arg.getArgNumber()];
+  }
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+    return integer.getValue().getZExtValue();
+  if (auto real = dyn_cast<FloatAttr>(constant.getValue()))
+    return real.getValue().bitcastToAPInt().getZExtValue();
+  return std::nullopt;
+}
+
 /// The loom-emu options binding the inputs of `program` as `launch` does.
 static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
                                         const Program &program,
@@ -358,7 +383,8 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
     os << " --values=";
     llvm::ListSeparator comma(",");
     for (Value v : launch.getValueInputs())
-      os << comma << "0x" << llvm::utohexstr(program.valueInputs[argNumber(v)]);
+      os << comma << "0x"
+         << llvm::utohexstr(getLaunchValueBits(v, program).value_or(0));
   }
   // The position in the launch where each buffer was first bound.
   llvm::DenseMap<unsigned, unsigned> boundAt;
@@ -443,12 +469,13 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
   };
   SmallVector<sim::TokenValue> values;
   for (Value v : launch.getValueInputs()) {
-    int n = argNumber(v);
-    if (n < 0 || unsigned(n) >= numValues) {
-      outcome.error = "a launch value input is not a thread value argument";
+    std::optional<uint64_t> bits = getLaunchValueBits(v, program);
+    if (!bits) {
+      outcome.error = "a launch value input is neither a thread value "
+                      "argument nor a constant";
       return outcome;
     }
-    values.push_back(makeToken(v.getType(), program.valueInputs[n]));
+    values.push_back(makeToken(v.getType(), *bits));
   }
   SmallVector<sim::MemoryBuffer *> memories;
   // Locals the lowering hoisted into the thread: fresh zeroed storage per

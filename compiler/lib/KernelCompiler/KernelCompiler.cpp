@@ -52,6 +52,8 @@ void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
 
 void loom::compiler::buildDataflowPipeline(mlir::OpPassManager &pm) {
   pm.addPass(conversion::createLowerSCFToDataflowPass());
+  // Entry constants become launch value inputs: no unit, no routed net.
+  pm.addPass(conversion::createHoistEntryConstantsPass());
   pm.addPass(dataflow::createValidateDataflowPass());
 }
 

@@ -15,11 +15,21 @@
 // RUN: echo '{"values":[3,6],"memories":[{"type":"i64","shape":[18]}]}' | loom-sim %t.mlir --entry=grid --inputs=- --format=flat | FileCheck %s
 // RUN: loom-emu %t.mlir --entry=grid --values=3,6 --memory='i64[18]' --format=flat --workers=3 | FileCheck %s
 // RUN: loom-emu %t.mlir --entry=grid --values=3,6 --memory='i64[18]' --stats | FileCheck %s --check-prefix=STATS
+// The graph's entry constant (100 : i64) as a launch value input
+// (loom-hoist-entry-constants, as the kernel compiler runs it): the same
+// memory on the emulator and the cycle simulator.
+// RUN: loom-opt %loom_src_root/tests/lit/Emulator/Inputs/forall-to-thread.mlir --loom-lower-scf-to-dfg --loom-hoist-entry-constants --loom-validate-dataflow -verify-each > %t.hoisted.mlir
+// RUN: FileCheck %s --check-prefix=HOISTED < %t.hoisted.mlir
+// RUN: loom-emu %t.hoisted.mlir --entry=grid --values=3,6 --memory='i64[18]' --format=flat | FileCheck %s
+// RUN: echo '{"values":[3,6],"memories":[{"type":"i64","shape":[18]}]}' | loom-sim %t.hoisted.mlir --entry=grid --inputs=- --format=flat | FileCheck %s
 // An empty column range (m = 1) runs no instance and writes nothing.
 // RUN: loom-emu %t.mlir --entry=grid --values=3,1 --memory='i64[1]=7' --stats | FileCheck %s --check-prefix=EMPTY
 
 // RANK2: dataflow.thread private @rows({{.*}}) ctrl(%{{.+}}) coords(%{{.+}}, %{{.+}}) domain<dense>
 // RANK2-NOT: scf.forall
+// HOISTED-NOT: dataflow.constant %start
+// HOISTED: %[[C100:.+]] = arith.constant 100 : i64
+// HOISTED-NEXT: dataflow.graph.launch @rows_g0 deps(%{{.+}}) values(%{{.+}}, %{{.+}}, %{{.+}}, %[[C100]] : index, index, index, i64)
 // STATS: launch: dense thread @rows: instances 9, graph launches 9
 // EMPTY: memory #0: [7]
 // EMPTY: launch: dense thread @rows: instances 0, graph launches 0

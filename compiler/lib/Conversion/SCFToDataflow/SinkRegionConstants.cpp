@@ -8,11 +8,14 @@
 //     use(%v)                                       %v = arith.constant 2.0
 //                                                   use(%v)
 //
-// Part 3 fires a constant from the control of the region it lives in. A
-// constant that the thread passes in as a value input would instead be a
-// graph value input the launch supplies; copied into the region it becomes
-// a dataflow.constant fired by the graph's start, and the input goes away.
-// The copy has the same value, so the region computes the same thing.
+// The region is isolated from above, so a constant the thread passes in
+// is a block argument inside it, and the lowering cannot see its value: a
+// graph-owned scf.parallel needs constant bounds to be replicated, and a
+// constant scf.for bound proves itself to fit a narrow index width. The
+// copy has the same value, so the region computes the same thing. It
+// becomes a dataflow.constant fired by the control of the region it lives
+// in; loom-hoist-entry-constants later turns the ones fired by the graph's
+// start back into launch value inputs (no actor, no routed net).
 //
 //===----------------------------------------------------------------------===//
 

@@ -48,12 +48,19 @@ def SinkRegionConstantsPass
   let description = [{
     A `loom.spatial_region` value input defined by an `arith.constant`
     outside the region is replaced by a copy of the constant at the top of
-    the region body, and the input is dropped. After graph-region lowering
-    that constant is a `dataflow.constant` fired by the graph's start (the
-    control of the region it now lives in) instead of a launch value input
-    that the thread has to supply on every launch. Constants inside the
-    region are already lowered to `dataflow.constant` fired by the control
-    of the structured region they live in, so nothing else moves.
+    the region body, and the input is dropped. The region is isolated from
+    above, so without the copy the lowering would see a block argument
+    where the source had a constant: a graph-owned `scf.parallel` needs
+    constant bounds to be replicated into lanes, and below index width 64
+    a constant `scf.for` bound is its own proof of fitting. After
+    graph-region lowering the copy is a `dataflow.constant` fired by the
+    control of the region it lives in (for a constant used only at the top
+    level, the graph's start); the kernel compiler's
+    `loom-hoist-entry-constants` then makes every such entry constant a
+    launch value input again, shared with equal constants of the region.
+    Constants inside the region are already lowered to `dataflow.constant`
+    fired by the control of the structured region they live in, so
+    nothing else moves.
 
     Before:
 
@@ -187,6 +194,53 @@ def FinalizeGraphLaunchesPass
     ```
   }];
   let dependentDialects = ["::loom::dataflow::DataflowDialect"];
+}
+
+def HoistEntryConstantsPass
+    : Pass<"loom-hoist-entry-constants", "::mlir::ModuleOp"> {
+  let summary = "Make a graph's entry constants value inputs of its launches";
+  let description = [{
+    An entry constant is a `dataflow.constant` whose control is the graph's
+    `%start`: it emits its value once per launch (once per instance of a
+    dense launch), which is exactly what a graph value input delivers. As
+    an actor it needs a function unit, and its value is routed as a net to
+    every consumer, often many across the fabric; a value input is seeded
+    at its consumers at launch and needs neither (docs/mapper.md).
+
+    For each `dataflow.graph` whose every symbol use is a
+    `dataflow.graph.launch` of it, every entry constant becomes a value
+    block argument appended after the existing value inputs; equal
+    constants (same value and type) share one argument, in order of first
+    occurrence in the body. Each launch gets the same values as
+    `arith.constant` ops placed right before it, appended to its value
+    operands in the same order. A graph with any other use (or with uses
+    the symbol table cannot enumerate) is left unchanged, and so is a
+    constant that `arith.constant` cannot hold or a value port cannot take.
+    Constants fired by any other control (loop bodies, branches) are
+    per-activation values and stay actors.
+
+    Before:
+
+    ```mlir
+    dataflow.graph private @g(%start: none) values(%x: i32) {
+      %c = dataflow.constant %start {value = 0 : i32} : i32
+      ...
+    }
+    %d = dataflow.graph.launch @g deps(%ctrl) values(%x : i32)
+    ```
+
+    After:
+
+    ```mlir
+    dataflow.graph private @g(%start: none) values(%x: i32, %c: i32) {
+      ...
+    }
+    %c0 = arith.constant 0 : i32
+    %d = dataflow.graph.launch @g deps(%ctrl) values(%x, %c0 : i32, i32)
+    ```
+  }];
+  let dependentDialects = ["::loom::dataflow::DataflowDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def ForallToThreadPass
