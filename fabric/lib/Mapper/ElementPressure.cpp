@@ -30,18 +30,10 @@ static constexpr double kPressureWeight = 8.0;
 /// graphs use nearly every channel of the mesh and a region planned above
 /// capacity does not route.
 static constexpr double kHopWeight = 8.0;
-/// The part of those channels the estimated hops may use before they are
-/// charged. Half, not nearly all: the estimate spreads a net evenly over its
-/// bounding box while real routes bunch up and detour around full links.
-/// With 0.9 the dense sample graphs (loopForms, mergeSorted) routed on
-/// cgra-8x8 at the first placement for about one seed in three; with 0.4 to
-/// 0.6 for two in three, and never needed more than five placements in
-/// 16 seeds (docs/mapper.md, "Limits").
-static constexpr double kHopShare = 0.5;
 
 ElementPressure::ElementPressure(const MapProblem &problem,
                                  const fabric::Fabric &fabric,
-                                 double channelShare)
+                                 PressureShares shares)
     : problem(problem), fabric(fabric) {
   unsigned numElements = fabric.getElements().size();
   outNets.assign(numElements, 0);
@@ -70,13 +62,13 @@ ElementPressure::ElementPressure(const MapProblem &problem,
     // Mesh links only (per-link overrides may add others): along a row or
     // along a column.
     if (a.row == b.row)
-      rowCapacity[from] += link.channels * kHopShare;
+      rowCapacity[from] += link.channels * shares.hops;
     else if (a.col == b.col)
-      colCapacity[from] += link.channels * kHopShare;
+      colCapacity[from] += link.channels * shares.hops;
   }
   for (unsigned element = 0; element < numElements; ++element) {
-    outChannels[element] = std::floor(outChannels[element] * channelShare);
-    inChannels[element] = std::floor(inChannels[element] * channelShare);
+    outChannels[element] = std::floor(outChannels[element] * shares.channels);
+    inChannels[element] = std::floor(inChannels[element] * shares.channels);
   }
   netsOfActor.resize(problem.actors.size());
   for (auto [netIndex, net] : llvm::enumerate(problem.nets)) {

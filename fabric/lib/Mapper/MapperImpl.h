@@ -139,13 +139,21 @@ struct Placement {
   double cost = 0;
 };
 
-/// Simulated annealing from a greedy compact start. `channelShare` (0, 1]
-/// is the part of each element's link channels ElementPressure lets values
-/// use before it charges them.
+/// How much of an element's link channels ElementPressure lets placement use
+/// before it charges: `channels` (0, 1] of them for the distinct values
+/// leaving and entering the element, `hops` (0, 1] of them, per direction,
+/// for the estimated hops leaving it.
+struct PressureShares {
+  double channels = 1.0;
+  double hops = 0.5;
+};
+
+/// Simulated annealing from a greedy compact start, with ElementPressure
+/// charging beyond `shares`.
 llvm::Expected<Placement>
 placeActors(const MapProblem &problem, const fabric::Fabric &fabric,
             const TechnologyMapping &tech, const SwitchDistances &distances,
-            const MapperOptions &options, double channelShare,
+            const MapperOptions &options, PressureShares shares,
             const Deadline &deadline);
 
 /// How much longer than the half perimeter of its bounding box a net with
@@ -166,7 +174,7 @@ inline double fanoutFactor(unsigned terminals) {
 class ElementPressure {
 public:
   ElementPressure(const MapProblem &problem, const fabric::Fabric &fabric,
-                  double channelShare);
+                  PressureShares shares);
   /// Counts every net from scratch; returns the total penalty.
   double recount(llvm::ArrayRef<uint32_t> elementOfActor);
   /// The nets whose producer or a consumer is `a` or `b` (b may be -1).

@@ -76,10 +76,10 @@ class Annealer {
 public:
   Annealer(const MapProblem &problem, const fabric::Fabric &fabric,
            const TechnologyMapping &tech, const SwitchDistances &distances,
-           uint64_t seed, double channelShare)
+           uint64_t seed, PressureShares shares)
       : problem(problem), fabric(fabric), tech(tech), distances(distances),
         rng(seed), actorOfSlot(tech.slots.size(), -1),
-        pressure(problem, fabric, channelShare) {}
+        pressure(problem, fabric, shares) {}
 
   void placeGreedily();
   /// Anneals from the current placement, the whole fabric as the first
@@ -427,12 +427,11 @@ llvm::Expected<Placement> mapper::placeActors(const MapProblem &problem,
                                               const TechnologyMapping &tech,
                                               const SwitchDistances &distances,
                                               const MapperOptions &options,
-                                              double channelShare,
+                                              PressureShares shares,
                                               const Deadline &deadline) {
   if (deadline.expired())
     return deadline.error(problem, fabric, "placement");
-  Annealer annealer(problem, fabric, tech, distances, options.seed,
-                    channelShare);
+  Annealer annealer(problem, fabric, tech, distances, options.seed, shares);
   annealer.placeGreedily();
   if (llvm::Error error = annealer.anneal(deadline))
     return std::move(error);
