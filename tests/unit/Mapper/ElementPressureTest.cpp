@@ -29,7 +29,7 @@ namespace {
 /// The total penalty of `elementOfActor`, counted from scratch.
 double recountFresh(const MapProblem &problem, const fabric::Fabric &fabric,
                     llvm::ArrayRef<uint32_t> elementOfActor) {
-  ElementPressure fresh(problem, fabric, /*channelShare=*/1.0);
+  ElementPressure fresh(problem, fabric, PressureShares());
   return fresh.recount(elementOfActor);
 }
 
@@ -48,7 +48,7 @@ TEST(ElementPressureTest, RollbackRestoresEveryCountAndDemand) {
   llvm::SmallVector<uint32_t, 0> elementOfActor;
   for (unsigned actor = 0; actor < problem.actors.size(); ++actor)
     elementOfActor.push_back(rng() % numElements);
-  ElementPressure pressure(problem, fabric, /*channelShare=*/1.0);
+  ElementPressure pressure(problem, fabric, PressureShares());
   double tracked = pressure.recount(elementOfActor);
 
   llvm::SmallVector<uint32_t, 16> nets;
