@@ -34,7 +34,7 @@ struct Var {
 class Generator {
 public:
   Generator(uint64_t seed, const GeneratorOptions &options)
-      : rng(seed), options(options) {}
+      : rng(seed), options(options), seed(seed) {}
   Program run();
 
 private:
@@ -81,6 +81,7 @@ private:
   Stmt genLocalStore(const Var &local);
   Stmt genParallel(unsigned nesting);
   Stmt genLaneStore();
+  void addBatchDomain();
   std::optional<Stmt> genScopeStmt(unsigned nesting);
   /// A memory argument to read: any one but the buffer the lanes of the
   /// enclosing parallel write.
@@ -99,6 +100,7 @@ private:
 
   std::mt19937_64 rng;
   GeneratorOptions options;
+  uint64_t seed;
   Program program;
   std::vector<Var> scope;
   unsigned statementsLeft = 0;
@@ -555,15 +557,51 @@ Program Generator::run() {
     program.memoryBuffers.insert(program.memoryBuffers.begin() +
                                      below(program.memoryBuffers.size() + 1),
                                  below(numBuffers));
+  // Decided by a hash of the seed, not by a draw from `rng`: the programs
+  // that are not batches stay what the seed made before batches existed.
+  uint64_t mixed = (seed ^ (seed >> 29)) * 0xD6E8FEB86659FD93ull;
+  bool batch = (mixed >> 40) % 100 < kBatchSharePercent;
+  if (batch)
+    addBatchDomain();
   statementsLeft = 1 + below(options.maxStatements);
   program.body = genStatements(0, 6);
+  // Every instance leaves something behind.
+  if (batch)
+    program.body.stmts.push_back(genLaneStore());
   // At least one result: the lowering rejects a region without an
   // observable effect, and stores alone may all be shrunk away.
   unsigned numResults = 1 + below(2);
   for (unsigned i = 0; i < numResults; ++i)
     program.results.push_back(genExpr(chance(10) ? Scalar::I1 : anyValueType(),
                                       options.maxExprDepth));
+  laneMemory = -1;
   return program;
+}
+
+/// Makes the program a dense batch of 2-10 instances: the coordinate is one
+/// more index value input, and the whole body and the results are generated
+/// as the lanes of a parallel are (genParallel), so instances only read the
+/// buffers generated above, which nothing writes, and write their own cell
+/// of a buffer of their own. Such a body is what a dense thread's single
+/// graph launch runs once per instance; the cycle simulator pipelines the
+/// instances through one configuration (CycleSimulator::runGraphBatch).
+void Generator::addBatchDomain() {
+  program.instances = 2 + below(9);
+  program.coordinate = program.valueTypes.size();
+  program.valueTypes.push_back(Scalar::Index);
+  program.valueInputs.push_back(0);
+  unsigned coordinate = program.nextVar++;
+  scope.push_back({coordinate, Scalar::Index});
+  Buffer buffer;
+  buffer.element = elementType();
+  buffer.shape = {program.instances};
+  buffer.extent = program.instances;
+  for (int64_t e = 0; e < buffer.extent; ++e)
+    buffer.init.push_back(constantBits(buffer.element));
+  laneMemory = program.memoryBuffers.size();
+  laneCoordinate = coordinate;
+  program.memoryBuffers.push_back(program.buffers.size());
+  program.buffers.push_back(std::move(buffer));
 }
 
 Program generateProgram(uint64_t seed, const GeneratorOptions &options) {
