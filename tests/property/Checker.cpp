@@ -139,6 +139,7 @@ static Check check(mlir::MLIRContext &context, const Program &program,
     if (run.simulated) {
       result.batchInstances = run.batchInstances;
       result.unbatched = run.unbatched;
+      result.batchLoopState = run.batchLoopState;
     }
     failedRun = i;
     injectFault(options.fault, program, run);
@@ -198,6 +199,7 @@ struct Writer {
     str(o.unmapped);
     u64(o.batchInstances);
     str(o.unbatched);
+    u64(o.batchLoopState);
     list(o.results);
     u64(o.buffers.size());
     for (const std::vector<uint64_t> &b : o.buffers)
@@ -242,6 +244,7 @@ struct Reader {
     o.unmapped = str();
     o.batchInstances = u64();
     o.unbatched = str();
+    o.batchLoopState = u64() != 0;
     o.results = list();
     uint64_t n = std::min<uint64_t>(u64(), bytes.size());
     for (uint64_t i = 0; ok && i < n; ++i)
@@ -289,6 +292,7 @@ static void writeAll(int fd, StringRef bytes) {
   w.str(result.unmapped);
   w.u64(result.batchInstances);
   w.str(result.unbatched);
+  w.u64(result.batchLoopState);
   writeAll(fd, w.bytes);
   ::close(fd);
   // No atexit handlers or stream flushes of the parent's state.
@@ -344,6 +348,7 @@ Check checkIsolated(mlir::MLIRContext &context, const Program &program,
     result.unmapped = r.str();
     result.batchInstances = r.u64();
     result.unbatched = r.str();
+    result.batchLoopState = r.u64() != 0;
     if (r.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       return result;
     break;

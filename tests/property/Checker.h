@@ -46,6 +46,7 @@ struct Check {
   /// pipelined batch (0: none), or why they ran one at a time.
   uint64_t batchInstances = 0;
   std::string unbatched;
+  bool batchLoopState = false;
 };
 
 /// A fault planted on the dataflow side to test the checker itself: the

@@ -474,6 +474,11 @@ runInstances(dataflow::GraphOp graph,
       if (!result)
         return result.takeError();
       outcome.batchInstances = inputs.size();
+      graph.walk([&](Operation *op) {
+        outcome.batchLoopState |=
+            isa<dataflow::StreamOp, dataflow::CarryOp, dataflow::InvariantOp,
+                dataflow::GateOp>(op);
+      });
       return std::move(result->emulation.valueOutputs);
     }
     outcome.unbatched = problem;

@@ -45,6 +45,9 @@ struct Outcome {
   /// then why (CycleSimulator::getInstanceOverlapProblem).
   uint64_t batchInstances = 0;
   std::string unbatched;
+  /// The batched graph holds loop state (stream, carry, invariant or gate),
+  /// which every instance must hand back in its initial state.
+  bool batchLoopState = false;
 };
 
 /// Initializes the native target for the JIT; call once before runScf.

@@ -363,7 +363,8 @@ int main(int argc, char **argv) {
   unsigned passed = 0, failed = 0, shrunk = 0, simulated = 0, unmapped = 0;
   // Passed dense batch programs on the simulator: launches that ran as one
   // pipelined batch (and their instances), and those run one at a time.
-  uint64_t batchLaunches = 0, batchedInstances = 0, unbatchedLaunches = 0;
+  uint64_t batchLaunches = 0, batchedInstances = 0, unbatchedLaunches = 0,
+           loopStateBatches = 0;
   Coverage coverage;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
@@ -382,7 +383,8 @@ int main(int argc, char **argv) {
                << " instances\n";
       if (result.batchInstances)
         outs() << "cycle simulator: " << result.batchInstances
-               << " instances ran as one pipelined batch\n";
+               << " instances ran as one pipelined batch"
+               << (result.batchLoopState ? " (with loop state)" : "") << "\n";
       else if (result.simulated && program.instances)
         outs() << "cycle simulator: instances ran one at a time: "
                << result.unbatched << "\n";
@@ -393,6 +395,7 @@ int main(int argc, char **argv) {
       simulated += result.simulated;
       batchLaunches += result.batchInstances != 0;
       batchedInstances += result.batchInstances;
+      loopStateBatches += result.batchInstances && result.batchLoopState;
       unbatchedLaunches +=
           result.simulated && program.instances && !result.batchInstances;
       if (!result.unmapped.empty()) {
@@ -434,8 +437,8 @@ int main(int argc, char **argv) {
            << " passed programs simulated and equal to SCF, " << unmapped
            << " not mappable (run on the emulator only)\n"
            << "pipelined batches: " << batchLaunches << " dense launches ("
-           << batchedInstances
-           << " instances) ran as one batch on the cycle simulator, "
+           << batchedInstances << " instances, " << loopStateBatches
+           << " with loop state) ran as one batch on the cycle simulator, "
            << unbatchedLaunches << " dense launches one instance at a time\n";
   outs() << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
