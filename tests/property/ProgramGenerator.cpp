@@ -574,6 +574,22 @@ Program Generator::run() {
   for (unsigned i = 0; i < numResults; ++i)
     program.results.push_back(genExpr(chance(10) ? Scalar::I1 : anyValueType(),
                                       options.maxExprDepth));
+  // One result per instance that names the instance: without it, instances
+  // swapped by a batch would go unseen whenever the results do not depend on
+  // the coordinate (the cells they write do).
+  if (batch) {
+    Expr coordinate;
+    coordinate.kind = Expr::Kind::Var;
+    coordinate.type = Scalar::Index;
+    coordinate.var = laneCoordinate;
+    Expr tagged;
+    tagged.kind = Expr::Kind::Binary;
+    tagged.type = Scalar::Index;
+    tagged.op = chance(50) ? BinaryOp::Add : BinaryOp::Xor;
+    tagged.operands = {std::move(coordinate),
+                       genExpr(Scalar::Index, options.maxExprDepth - 1)};
+    program.results.push_back(std::move(tagged));
+  }
   laneMemory = -1;
   return program;
 }
