@@ -585,7 +585,8 @@ Program Generator::run() {
     Expr tagged;
     tagged.kind = Expr::Kind::Binary;
     tagged.type = Scalar::Index;
-    tagged.op = chance(50) ? BinaryOp::Add : BinaryOp::Xor;
+    // Not xor: coordinate ^ coordinate would name no instance.
+    tagged.op = BinaryOp::Add;
     tagged.operands = {std::move(coordinate),
                        genExpr(Scalar::Index, options.maxExprDepth - 1)};
     program.results.push_back(std::move(tagged));
