@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 
 namespace loom::proptest {
 namespace {
@@ -109,6 +110,8 @@ private:
   /// declare nor write locals (one hoisted allocation would be shared).
   int laneMemory = -1;
   unsigned laneCoordinate = 0;
+  /// The statement kind the next genStmt makes (a value of its roll).
+  std::optional<unsigned> forcedRoll;
 };
 
 } // namespace
@@ -432,11 +435,14 @@ std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
 
 Stmt Generator::genStmt(unsigned nesting) {
   --statementsLeft;
-  if (std::optional<Stmt> scoped = genScopeStmt(nesting))
-    return std::move(*scoped);
+  std::optional<unsigned> forced = std::exchange(forcedRoll, std::nullopt);
+  if (!forced)
+    if (std::optional<Stmt> scoped = genScopeStmt(nesting))
+      return std::move(*scoped);
   bool inLanes = laneMemory >= 0;
   Stmt stmt;
-  unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
+  unsigned roll =
+      forced ? *forced : below(nesting < options.maxNesting ? 100 : 45);
   unsigned depth = options.maxExprDepth;
   if (roll < 22) {
     stmt.kind = Stmt::Kind::Let;
@@ -563,8 +569,17 @@ Program Generator::run() {
   bool batch = (mixed >> 40) % 100 < kBatchSharePercent;
   if (batch)
     addBatchDomain();
-  statementsLeft = 1 + below(options.maxStatements);
-  program.body = genStatements(0, 6);
+  // Smaller batch bodies: a graph the mapper cannot place runs no batch.
+  statementsLeft = 1 + below(batch ? std::min(options.maxStatements, 8u)
+                                   : options.maxStatements);
+  // A batch program opens with a for or while loop (a reduction when it
+  // carries values), so that most batched graphs hold loop state.
+  if (batch) {
+    forcedRoll = 50 + below(27);
+    program.body.stmts.push_back(genStmt(0));
+  }
+  for (Stmt &stmt : genStatements(0, 6).stmts)
+    program.body.stmts.push_back(std::move(stmt));
   // Every instance leaves something behind.
   if (batch)
     program.body.stmts.push_back(genLaneStore());
