@@ -508,6 +508,24 @@ runInstances(dataflow::GraphOp graph,
   return outputs;
 }
 
+/// The launch's value inputs of every instance of `program` (one unless it
+/// is a dense batch program), or nothing if one is neither a thread value
+/// argument nor a constant.
+static std::optional<SmallVector<SmallVector<sim::TokenValue>>>
+getInstanceValues(dataflow::GraphLaunchOp launch, const Program &program) {
+  SmallVector<SmallVector<sim::TokenValue>> instanceValues(
+      std::max(1u, program.instances));
+  for (auto [instance, values] : llvm::enumerate(instanceValues)) {
+    for (Value v : launch.getValueInputs()) {
+      std::optional<uint64_t> bits = getLaunchValueBits(v, program, instance);
+      if (!bits)
+        return std::nullopt;
+      values.push_back(makeToken(v.getType(), *bits));
+    }
+  }
+  return instanceValues;
+}
+
 /// Runs the lowered `graph` once (every instance of a batch program), on
 /// fresh buffers, under `schedule` on the emulator, or mapped by `mapping`
 /// on the cycle simulator.
@@ -534,17 +552,11 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     return arg ? int(arg.getArgNumber()) : -1;
   };
   unsigned instances = std::max(1u, program.instances);
-  SmallVector<SmallVector<sim::TokenValue>> instanceValues(instances);
-  for (auto [instance, values] : llvm::enumerate(instanceValues)) {
-    for (Value v : launch.getValueInputs()) {
-      std::optional<uint64_t> bits = getLaunchValueBits(v, program, instance);
-      if (!bits) {
-        outcome.error = "a launch value input is neither a thread value "
-                        "argument nor a constant";
-        return outcome;
-      }
-      values.push_back(makeToken(v.getType(), *bits));
-    }
+  auto instanceValues = getInstanceValues(launch, program);
+  if (!instanceValues) {
+    outcome.error = "a launch value input is neither a thread value "
+                    "argument nor a constant";
+    return outcome;
   }
   SmallVector<sim::MemoryBuffer *> memories;
   // Locals the lowering hoisted into the thread: fresh zeroed storage per
@@ -568,7 +580,7 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
   outcome.emuArguments = describeEmuArguments(launch, program, schedule);
   outcome.simulated = mapping != nullptr;
   auto result =
-      runInstances(graph, instanceValues, memories, schedule, fabric, mapping,
+      runInstances(graph, *instanceValues, memories, schedule, fabric, mapping,
                    program.instances != 0, breakBatches, outcome);
   if (!result) {
     outcome.error = (mapping ? "cycle simulator: " : "emulator: ") +

@@ -319,6 +319,43 @@ struct Coverage {
   }
 };
 
+/// Passed dense batch programs on the simulator: launches that ran as one
+/// pipelined batch (their instances, how many of their graphs hold loop
+/// state), and those that ran one instance at a time.
+struct BatchTally {
+  uint64_t launches = 0, instances = 0, withLoopState = 0, unbatched = 0;
+
+  void add(const Program &program, const Check &result) {
+    launches += result.batchInstances != 0;
+    instances += result.batchInstances;
+    withLoopState += result.batchInstances && result.batchLoopState;
+    unbatched +=
+        result.simulated && program.instances && !result.batchInstances;
+  }
+  friend raw_ostream &operator<<(raw_ostream &os, const BatchTally &tally) {
+    return os << "pipelined batches: " << tally.launches << " dense launches ("
+              << tally.instances << " instances, " << tally.withLoopState
+              << " with loop state) ran as one batch on the cycle simulator, "
+              << tally.unbatched << " dense launches one instance at a time\n";
+  }
+};
+
+/// --verbose: the verdict, how a batch program ran, and the SCF module.
+void printVerbose(raw_ostream &os, unsigned index, const Program &program,
+                  const Check &result) {
+  os << "program " << index << ": " << describe(result.verdict) << "\n";
+  if (program.instances)
+    os << "dense batch program of " << program.instances << " instances\n";
+  if (result.batchInstances)
+    os << "cycle simulator: " << result.batchInstances
+       << " instances ran as one pipelined batch"
+       << (result.batchLoopState ? " (with loop state)" : "") << "\n";
+  else if (result.simulated && program.instances)
+    os << "cycle simulator: instances ran one at a time: " << result.unbatched
+       << "\n";
+  os << result.scfText << "\n";
+}
+
 /// A well-mixed seed per program (splitmix64 of the run seed and index).
 uint64_t programSeedOf(uint64_t runSeed, uint64_t index) {
   uint64_t z = runSeed * 0x9E3779B97F4A7C15ull + index + 1;
@@ -361,10 +398,7 @@ int main(int argc, char **argv) {
   GeneratorOptions options;
   options.maxStatements = maxStatements;
   unsigned passed = 0, failed = 0, shrunk = 0, simulated = 0, unmapped = 0;
-  // Passed dense batch programs on the simulator: launches that ran as one
-  // pipelined batch (and their instances), and those run one at a time.
-  uint64_t batchLaunches = 0, batchedInstances = 0, unbatchedLaunches = 0,
-           loopStateBatches = 0;
+  BatchTally batches;
   Coverage coverage;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
@@ -376,28 +410,12 @@ int main(int argc, char **argv) {
       checkOptions.schedules.push_back(programSeedOf(programSeed, i) | 1);
     coverage.addProgram(program);
     Check result = checkIsolated(context, program, checkOptions);
-    if (verbose) {
-      outs() << "program " << index << ": " << describe(result.verdict) << "\n";
-      if (program.instances)
-        outs() << "dense batch program of " << program.instances
-               << " instances\n";
-      if (result.batchInstances)
-        outs() << "cycle simulator: " << result.batchInstances
-               << " instances ran as one pipelined batch"
-               << (result.batchLoopState ? " (with loop state)" : "") << "\n";
-      else if (result.simulated && program.instances)
-        outs() << "cycle simulator: instances ran one at a time: "
-               << result.unbatched << "\n";
-      outs() << result.scfText << "\n";
-    }
+    if (verbose)
+      printVerbose(outs(), index, program, result);
     if (result.verdict == Verdict::Pass) {
       ++passed;
       simulated += result.simulated;
-      batchLaunches += result.batchInstances != 0;
-      batchedInstances += result.batchInstances;
-      loopStateBatches += result.batchInstances && result.batchLoopState;
-      unbatchedLaunches +=
-          result.simulated && program.instances && !result.batchInstances;
+      batches.add(program, result);
       if (!result.unmapped.empty()) {
         ++unmapped;
         outs() << "UNMAPPED program " << index << " on " << simFabricName
@@ -436,10 +454,7 @@ int main(int argc, char **argv) {
     outs() << "cycle simulator on " << simFabricName << ": " << simulated
            << " passed programs simulated and equal to SCF, " << unmapped
            << " not mappable (run on the emulator only)\n"
-           << "pipelined batches: " << batchLaunches << " dense launches ("
-           << batchedInstances << " instances, " << loopStateBatches
-           << " with loop state) ran as one batch on the cycle simulator, "
-           << unbatchedLaunches << " dense launches one instance at a time\n";
+           << batches;
   outs() << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
 }
