@@ -4,8 +4,9 @@
 # LLVM, as dataflow on the emulator and, mapped on cgra-8x8, on the cycle
 # simulator (--sim); prints the generated constructs, the count, the number
 # of mismatches or failures, how many programs were simulated and how many
-# the mapper could not place (each listed as UNMAPPED), and where
-# reproducers went.
+# the mapper could not place (each listed as UNMAPPED), how many dense batch
+# programs ran as pipelined batches (CycleSimulator::runGraphBatch), and
+# where reproducers went.
 # The required number of mismatches is zero; the exit code says whether it
 # was met. See docs/testing.md.
 #

@@ -48,10 +48,21 @@ static std::string compareOutcomes(const Program &program, const Outcome &scf,
                                    const Outcome &dataflow) {
   std::string text;
   raw_string_ostream os(text);
-  for (size_t i = 0; i < program.results.size(); ++i)
-    if (scf.results[i] != dataflow.results[i])
-      os << "result #" << i << ": scf 0x" << utohexstr(scf.results[i])
-         << ", dataflow 0x" << utohexstr(dataflow.results[i]) << "\n";
+  // A dense batch program has the results of every instance, in order.
+  size_t perInstance = program.results.size();
+  if (scf.results.size() != dataflow.results.size())
+    os << "scf returns " << scf.results.size() << " results, dataflow "
+       << dataflow.results.size() << "\n";
+  for (size_t i = 0; i < std::min(scf.results.size(), dataflow.results.size());
+       ++i) {
+    if (scf.results[i] == dataflow.results[i])
+      continue;
+    if (program.instances)
+      os << "instance " << i / perInstance << " ";
+    os << "result #" << i % perInstance << ": scf 0x"
+       << utohexstr(scf.results[i]) << ", dataflow 0x"
+       << utohexstr(dataflow.results[i]) << "\n";
+  }
   for (size_t b = 0; b < program.buffers.size(); ++b)
     for (size_t i = 0; i < scf.buffers[b].size(); ++i)
       if (scf.buffers[b][i] != dataflow.buffers[b][i])
@@ -114,9 +125,10 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   enter(options.simFabric
             ? "lowering, emulating and simulating the dataflow graph"
             : "lowering and emulating the dataflow graph");
-  std::vector<Outcome> runs =
-      runDataflow(*kernel, program, options.schedules, options.simFabric,
-                  options.simMapperSeconds, result.lowered);
+  std::vector<Outcome> runs = runDataflow(
+      *kernel, program, options.schedules, options.simFabric,
+      options.simMapperSeconds,
+      options.fault == InjectedFault::BatchFirstInputs, result.lowered);
   size_t failedRun = 0;
   for (auto [i, run] : llvm::enumerate(runs)) {
     if (run.simulated && !run.unmapped.empty()) {
@@ -124,6 +136,11 @@ static Check check(mlir::MLIRContext &context, const Program &program,
       continue;
     }
     result.simulated = run.simulated;
+    if (run.simulated) {
+      result.batchInstances = run.batchInstances;
+      result.unbatched = run.unbatched;
+      result.batchLoopState = run.batchLoopState;
+    }
     failedRun = i;
     injectFault(options.fault, program, run);
     result.dataflow = run;
@@ -180,6 +197,9 @@ struct Writer {
     str(o.emuArguments);
     u64(o.simulated);
     str(o.unmapped);
+    u64(o.batchInstances);
+    str(o.unbatched);
+    u64(o.batchLoopState);
     list(o.results);
     u64(o.buffers.size());
     for (const std::vector<uint64_t> &b : o.buffers)
@@ -222,6 +242,9 @@ struct Reader {
     o.emuArguments = str();
     o.simulated = u64() != 0;
     o.unmapped = str();
+    o.batchInstances = u64();
+    o.unbatched = str();
+    o.batchLoopState = u64() != 0;
     o.results = list();
     uint64_t n = std::min<uint64_t>(u64(), bytes.size());
     for (uint64_t i = 0; ok && i < n; ++i)
@@ -267,6 +290,9 @@ static void writeAll(int fd, StringRef bytes) {
   w.u64(result.schedule);
   w.u64(result.simulated);
   w.str(result.unmapped);
+  w.u64(result.batchInstances);
+  w.str(result.unbatched);
+  w.u64(result.batchLoopState);
   writeAll(fd, w.bytes);
   ::close(fd);
   // No atexit handlers or stream flushes of the parent's state.
@@ -320,6 +346,9 @@ Check checkIsolated(mlir::MLIRContext &context, const Program &program,
     result.schedule = r.u64();
     result.simulated = r.u64() != 0;
     result.unmapped = r.str();
+    result.batchInstances = r.u64();
+    result.unbatched = r.str();
+    result.batchLoopState = r.u64() != 0;
     if (r.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       return result;
     break;

@@ -42,6 +42,11 @@ struct Check {
   /// mapper could not place the graph.
   bool simulated = false;
   std::string unmapped;
+  /// The simulated run of a dense batch program: instances that ran as one
+  /// pipelined batch (0: none), or why they ran one at a time.
+  uint64_t batchInstances = 0;
+  std::string unbatched;
+  bool batchLoopState = false;
 };
 
 /// A fault planted on the dataflow side to test the checker itself: the
@@ -53,6 +58,9 @@ enum class InjectedFault {
                       ///< the program holds a backward for loop.
   FlipOnParallel,     ///< Flip bit 0 of every buffer's first element when
                       ///< the program holds an scf.forall or scf.parallel.
+  BatchFirstInputs,   ///< The simulator's pipelined batch of a dense batch
+                      ///< program gives every instance instance 0's inputs
+                      ///< (a batch runner mixing up instances).
 };
 
 struct CheckOptions {

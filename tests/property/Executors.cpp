@@ -189,10 +189,14 @@ static void addLowerToLLVM(PassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// JIT-compiles `module` and calls @prop_main with `args`.
+/// JIT-compiles `module` and calls @prop_main with `args` `calls` times;
+/// `before(i)` updates what the arguments point to before call i and
+/// `after(i)` reads the results after it.
 static llvm::Error callInJit(std::unique_ptr<llvm::Module> module,
                              std::unique_ptr<llvm::LLVMContext> context,
-                             SmallVectorImpl<void *> &args) {
+                             SmallVectorImpl<void *> &args, unsigned calls,
+                             function_ref<void(unsigned)> before,
+                             function_ref<void(unsigned)> after) {
   // Without optimization the backend selects each operation as written:
   // its combines may legally change the sign and payload of a NaN (LLVM
   // does not define them for arithmetic), which the emulator keeps exactly
@@ -221,7 +225,11 @@ static llvm::Error callInJit(std::unique_ptr<llvm::Module> module,
   SmallVector<void *> slots;
   for (void *&arg : args)
     slots.push_back(&arg);
-  ffi_call(&cif, FFI_FN(address->toPtr<void (*)()>()), nullptr, slots.data());
+  for (unsigned call = 0; call < calls; ++call) {
+    before(call);
+    ffi_call(&cif, FFI_FN(address->toPtr<void (*)()>()), nullptr, slots.data());
+    after(call);
+  }
   return llvm::Error::success();
 }
 
@@ -261,9 +269,24 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
     args.push_back(bytes[buffer].data());
   for (uint64_t &result : results)
     args.push_back(&result);
-  if (llvm::Error error =
-          callInJit(std::move(module), std::move(context), args)) {
+  // A dense batch program: its instances one after the other on the same
+  // buffers (they are independent), each with its coordinate and results.
+  auto setCoordinate = [&](unsigned instance) {
+    if (program.instances)
+      values[program.coordinate] = instance;
+  };
+  auto readResults = [&](unsigned) {
+    for (auto [expr, result] : llvm::zip(program.results, results))
+      outcome.results.push_back(
+          getBitWidth(expr.type) == 64
+              ? result
+              : result & ((1ull << getBitWidth(expr.type)) - 1));
+  };
+  if (llvm::Error error = callInJit(std::move(module), std::move(context), args,
+                                    std::max(1u, program.instances),
+                                    setCoordinate, readResults)) {
     outcome.error = "JIT: " + llvm::toString(std::move(error));
+    outcome.results.clear();
     return outcome;
   }
   for (auto [buffer, data] : llvm::zip(program.buffers, bytes)) {
@@ -273,11 +296,6 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
       std::memcpy(&elements[i], &data[i * size], size);
     outcome.buffers.push_back(std::move(elements));
   }
-  for (auto [expr, result] : llvm::zip(program.results, results))
-    outcome.results.push_back(getBitWidth(expr.type) == 64
-                                  ? result
-                                  : result &
-                                        ((1ull << getBitWidth(expr.type)) - 1));
   return outcome;
 }
 
@@ -348,12 +366,15 @@ lowerKernel(ModuleOp module, std::string &error) {
 /// The bits a launch value input `v` carries: a thread value argument's
 /// program input, or the value of an `arith.constant` the thread computes
 /// before the launch (an entry constant loom-hoist-entry-constants moved
-/// out of the graph); nothing for any other operand.
-static std::optional<uint64_t> getLaunchValueBits(Value v,
-                                                  const Program &program) {
+/// out of the graph); nothing for any other operand. The coordinate of a
+/// dense batch program is `instance`.
+static std::optional<uint64_t>
+getLaunchValueBits(Value v, const Program &program, unsigned instance = 0) {
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     if (arg.getArgNumber() >= program.valueTypes.size())
       return std::nullopt;
+    if (program.instances && arg.getArgNumber() == program.coordinate)
+      return instance;
     return program.valueInputs[arg.getArgNumber()];
   }
   auto constant = v.getDefiningOp<arith::ConstantOp>();
@@ -421,35 +442,98 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
   return text;
 }
 
-/// Runs `graph` on the emulator under `schedule`, or, with `mapping`, on the
-/// cycle simulator; both run to quiescence after completion.
-static llvm::Expected<sim::EmulationResult>
-runGraph(dataflow::GraphOp graph, ArrayRef<sim::TokenValue> values,
-         ArrayRef<sim::MemoryBuffer *> memories, uint64_t schedule,
-         const fabric::Fabric *fabric, const fabric::Mapping *mapping) {
-  if (!mapping) {
-    sim::EmulatorOptions options;
-    options.drainAfterCompletion = true;
-    options.firingBudget = 2'000'000;
-    options.scheduleSeed = schedule;
-    return sim::DataflowEmulator::runGraph(graph, values, memories, options);
+/// Runs every instance of `graph` (one unless `program` is a dense batch
+/// program), the value inputs of instance i being `instanceValues[i]`: on
+/// the emulator under `schedule` one instance after the other, as the
+/// program interpreter runs a dense launch without a batch runner; with
+/// `mapping` on the cycle simulator, where a batch program's instances run
+/// as one pipelined batch (CycleSimulator::runGraphBatch, as
+/// makeCycleSimBatchRunner runs a dense thread) when the graph passes
+/// getInstanceOverlapProblem, else one at a time (`outcome.unbatched` says
+/// why). Every run is drained after completion. The value outputs are
+/// instance-major. `breakBatches` plants a fault in the batch: every
+/// instance gets instance 0's inputs (--inject-fault=batch-first-inputs).
+static llvm::Expected<SmallVector<sim::TokenValue>>
+runInstances(dataflow::GraphOp graph,
+             ArrayRef<SmallVector<sim::TokenValue>> instanceValues,
+             ArrayRef<sim::MemoryBuffer *> memories, uint64_t schedule,
+             const fabric::Fabric *fabric, const fabric::Mapping *mapping,
+             bool batchProgram, bool breakBatches, Outcome &outcome) {
+  sim::CycleSimOptions simOptions;
+  simOptions.drainAfterCompletion = true;
+  simOptions.cycleBudget = 10'000'000;
+  if (mapping && batchProgram) {
+    std::string problem = sim::CycleSimulator::getInstanceOverlapProblem(graph);
+    if (problem.empty()) {
+      SmallVector<SmallVector<sim::TokenValue>> inputs(instanceValues);
+      if (breakBatches)
+        for (SmallVector<sim::TokenValue> &values : inputs)
+          values = inputs.front();
+      auto result = sim::CycleSimulator::runGraphBatch(
+          graph, *fabric, *mapping, inputs, memories, simOptions);
+      if (!result)
+        return result.takeError();
+      outcome.batchInstances = inputs.size();
+      graph.walk([&](Operation *op) {
+        outcome.batchLoopState |=
+            isa<dataflow::StreamOp, dataflow::CarryOp, dataflow::InvariantOp,
+                dataflow::GateOp>(op);
+      });
+      return std::move(result->emulation.valueOutputs);
+    }
+    outcome.unbatched = problem;
   }
-  sim::CycleSimOptions options;
-  options.drainAfterCompletion = true;
-  options.cycleBudget = 10'000'000;
-  auto result = sim::CycleSimulator::runGraph(graph, *fabric, *mapping, values,
-                                              {}, memories, options);
-  if (!result)
-    return result.takeError();
-  return std::move(result->emulation);
+  SmallVector<sim::TokenValue> outputs;
+  for (ArrayRef<sim::TokenValue> values : instanceValues) {
+    llvm::Expected<sim::EmulationResult> result = [&]() {
+      if (!mapping) {
+        sim::EmulatorOptions options;
+        options.drainAfterCompletion = true;
+        options.firingBudget = 2'000'000;
+        options.scheduleSeed = schedule;
+        return sim::DataflowEmulator::runGraph(graph, values, memories,
+                                               options);
+      }
+      auto simulated = sim::CycleSimulator::runGraph(
+          graph, *fabric, *mapping, values, {}, memories, simOptions);
+      if (!simulated)
+        return llvm::Expected<sim::EmulationResult>(simulated.takeError());
+      return llvm::Expected<sim::EmulationResult>(
+          std::move(simulated->emulation));
+    }();
+    if (!result)
+      return result.takeError();
+    llvm::append_range(outputs, result->valueOutputs);
+  }
+  return outputs;
 }
 
-/// Runs the lowered `graph` once, on fresh buffers, under `schedule` on the
-/// emulator, or mapped by `mapping` on the cycle simulator.
+/// The launch's value inputs of every instance of `program` (one unless it
+/// is a dense batch program), or nothing if one is neither a thread value
+/// argument nor a constant.
+static std::optional<SmallVector<SmallVector<sim::TokenValue>>>
+getInstanceValues(dataflow::GraphLaunchOp launch, const Program &program) {
+  SmallVector<SmallVector<sim::TokenValue>> instanceValues(
+      std::max(1u, program.instances));
+  for (auto [instance, values] : llvm::enumerate(instanceValues)) {
+    for (Value v : launch.getValueInputs()) {
+      std::optional<uint64_t> bits = getLaunchValueBits(v, program, instance);
+      if (!bits)
+        return std::nullopt;
+      values.push_back(makeToken(v.getType(), *bits));
+    }
+  }
+  return instanceValues;
+}
+
+/// Runs the lowered `graph` once (every instance of a batch program), on
+/// fresh buffers, under `schedule` on the emulator, or mapped by `mapping`
+/// on the cycle simulator.
 static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
                        const Program &program, uint64_t schedule,
                        const fabric::Fabric *fabric = nullptr,
-                       const fabric::Mapping *mapping = nullptr) {
+                       const fabric::Mapping *mapping = nullptr,
+                       bool breakBatches = false) {
   Outcome outcome;
   MLIRContext &context = *graph.getContext();
   unsigned numValues = program.valueTypes.size();
@@ -467,15 +551,12 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     auto arg = dyn_cast<BlockArgument>(v);
     return arg ? int(arg.getArgNumber()) : -1;
   };
-  SmallVector<sim::TokenValue> values;
-  for (Value v : launch.getValueInputs()) {
-    std::optional<uint64_t> bits = getLaunchValueBits(v, program);
-    if (!bits) {
-      outcome.error = "a launch value input is neither a thread value "
-                      "argument nor a constant";
-      return outcome;
-    }
-    values.push_back(makeToken(v.getType(), *bits));
+  unsigned instances = std::max(1u, program.instances);
+  auto instanceValues = getInstanceValues(launch, program);
+  if (!instanceValues) {
+    outcome.error = "a launch value input is neither a thread value "
+                    "argument nor a constant";
+    return outcome;
   }
   SmallVector<sim::MemoryBuffer *> memories;
   // Locals the lowering hoisted into the thread: fresh zeroed storage per
@@ -498,20 +579,22 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
   }
   outcome.emuArguments = describeEmuArguments(launch, program, schedule);
   outcome.simulated = mapping != nullptr;
-  auto result = runGraph(graph, values, memories, schedule, fabric, mapping);
+  auto result =
+      runInstances(graph, *instanceValues, memories, schedule, fabric, mapping,
+                   program.instances != 0, breakBatches, outcome);
   if (!result) {
     outcome.error = (mapping ? "cycle simulator: " : "emulator: ") +
                     llvm::toString(result.takeError());
     return outcome;
   }
-  if (result->valueOutputs.size() != program.results.size()) {
-    outcome.error = "the graph returns " +
-                    std::to_string(result->valueOutputs.size()) +
+  if (result->size() != instances * program.results.size()) {
+    outcome.error = "the graph returns " + std::to_string(result->size()) +
                     " values for " + std::to_string(program.results.size()) +
-                    " region results";
+                    " region results of " + std::to_string(instances) +
+                    " instances";
     return outcome;
   }
-  for (auto [i, token] : llvm::enumerate(result->valueOutputs))
+  for (auto [i, token] : llvm::enumerate(*result))
     outcome.results.push_back(
         readToken(token, outcome.error, "result #" + llvm::Twine(i))
             .value_or(0));
@@ -530,7 +613,8 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
 std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
                                  ArrayRef<uint64_t> schedules,
                                  const fabric::Fabric *simFabric,
-                                 double mapperSeconds, std::string &lowered) {
+                                 double mapperSeconds, bool breakBatches,
+                                 std::string &lowered) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
   Outcome failed;
   auto pair = lowerKernel(*copy, failed.error);
@@ -553,8 +637,8 @@ std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
     outcomes.push_back(std::move(unmapped));
     return outcomes;
   }
-  outcomes.push_back(
-      execute(pair->first, pair->second, program, 0, simFabric, &*mapping));
+  outcomes.push_back(execute(pair->first, pair->second, program, 0, simFabric,
+                             &*mapping, breakBatches));
   return outcomes;
 }
 

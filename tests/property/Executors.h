@@ -39,13 +39,23 @@ struct Outcome {
   /// For a simulated run: why the mapper could not place the graph, in
   /// which case nothing ran (not an error: counted and reported apart).
   std::string unmapped;
+  /// For a simulated run of a dense batch program (Program::instances):
+  /// how many instances ran as one pipelined batch
+  /// (CycleSimulator::runGraphBatch), 0 if they ran one at a time, and
+  /// then why (CycleSimulator::getInstanceOverlapProblem).
+  uint64_t batchInstances = 0;
+  std::string unbatched;
+  /// The batched graph holds loop state (stream, carry, invariant or gate),
+  /// which every instance must hand back in its initial state.
+  bool batchLoopState = false;
 };
 
 /// Initializes the native target for the JIT; call once before runScf.
 void initializeJit();
 
 /// Runs `kernel` (as buildProgram made it; not modified) as a function
-/// lowered to LLVM and JIT-compiled.
+/// lowered to LLVM and JIT-compiled; a dense batch program's instances are
+/// calls one after the other, its results instance-major.
 Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 
 /// Lowers a copy of `kernel` with loom-lower-scf-to-dfg, validates it and
@@ -54,12 +64,16 @@ Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 /// one outcome per schedule, or one carrying the lowering's error. With
 /// `simFabric`, the graph is also mapped on it and run once more on the
 /// cycle simulator: one more outcome, last, with `simulated` set (the mapper
-/// gets `mapperSeconds`). `lowered`
-/// gets the lowered module's text (or the diagnostics if lowering failed).
+/// gets `mapperSeconds`). The instances of a dense batch program run one
+/// after the other on the emulator and as one pipelined batch on the
+/// simulator; results are instance-major. `breakBatches` plants a fault in
+/// the batch (every instance gets instance 0's inputs). `lowered` gets the
+/// lowered module's text (or the diagnostics if lowering failed).
 std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
                                  llvm::ArrayRef<uint64_t> schedules,
                                  const fabric::Fabric *simFabric,
-                                 double mapperSeconds, std::string &lowered);
+                                 double mapperSeconds, bool breakBatches,
+                                 std::string &lowered);
 
 } // namespace loom::proptest
 

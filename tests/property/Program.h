@@ -195,6 +195,16 @@ struct Program {
   std::vector<Expr> results;
   /// The next unused variable id.
   unsigned nextVar = 0;
+  /// A dense batch program when nonzero: the body is one instance of a
+  /// dense launch of `instances` independent instances, value input
+  /// `coordinate` (an index) is the instance's number (its bits in
+  /// valueInputs are ignored), and every instance runs on the same buffers
+  /// and has its own results. Race free by construction: the body writes
+  /// only LaneStores to the last memory argument, a buffer of `instances`
+  /// cells of its own, at its coordinate, and reads only other buffers,
+  /// which nothing writes (ProgramGenerator.cpp).
+  unsigned instances = 0;
+  unsigned coordinate = 0;
 
   unsigned size() const;
 };

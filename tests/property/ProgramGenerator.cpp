@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 
 namespace loom::proptest {
 namespace {
@@ -34,7 +35,7 @@ struct Var {
 class Generator {
 public:
   Generator(uint64_t seed, const GeneratorOptions &options)
-      : rng(seed), options(options) {}
+      : rng(seed), options(options), seed(seed) {}
   Program run();
 
 private:
@@ -81,6 +82,7 @@ private:
   Stmt genLocalStore(const Var &local);
   Stmt genParallel(unsigned nesting);
   Stmt genLaneStore();
+  void addBatchDomain();
   std::optional<Stmt> genScopeStmt(unsigned nesting);
   /// A memory argument to read: any one but the buffer the lanes of the
   /// enclosing parallel write.
@@ -99,6 +101,7 @@ private:
 
   std::mt19937_64 rng;
   GeneratorOptions options;
+  uint64_t seed;
   Program program;
   std::vector<Var> scope;
   unsigned statementsLeft = 0;
@@ -107,6 +110,8 @@ private:
   /// declare nor write locals (one hoisted allocation would be shared).
   int laneMemory = -1;
   unsigned laneCoordinate = 0;
+  /// The statement kind the next genStmt makes (a value of its roll).
+  std::optional<unsigned> forcedRoll;
 };
 
 } // namespace
@@ -430,11 +435,14 @@ std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
 
 Stmt Generator::genStmt(unsigned nesting) {
   --statementsLeft;
-  if (std::optional<Stmt> scoped = genScopeStmt(nesting))
-    return std::move(*scoped);
+  std::optional<unsigned> forced = std::exchange(forcedRoll, std::nullopt);
+  if (!forced)
+    if (std::optional<Stmt> scoped = genScopeStmt(nesting))
+      return std::move(*scoped);
   bool inLanes = laneMemory >= 0;
   Stmt stmt;
-  unsigned roll = below(nesting < options.maxNesting ? 100 : 45);
+  unsigned roll =
+      forced ? *forced : below(nesting < options.maxNesting ? 100 : 45);
   unsigned depth = options.maxExprDepth;
   if (roll < 22) {
     stmt.kind = Stmt::Kind::Let;
@@ -555,15 +563,77 @@ Program Generator::run() {
     program.memoryBuffers.insert(program.memoryBuffers.begin() +
                                      below(program.memoryBuffers.size() + 1),
                                  below(numBuffers));
-  statementsLeft = 1 + below(options.maxStatements);
-  program.body = genStatements(0, 6);
+  // Decided by a hash of the seed, not by a draw from `rng`: the programs
+  // that are not batches stay what the seed made before batches existed.
+  uint64_t mixed = (seed ^ (seed >> 29)) * 0xD6E8FEB86659FD93ull;
+  bool batch = (mixed >> 40) % 100 < kBatchSharePercent;
+  if (batch)
+    addBatchDomain();
+  // Smaller batch bodies: a graph the mapper cannot place runs no batch.
+  statementsLeft = 1 + below(batch ? std::min(options.maxStatements, 8u)
+                                   : options.maxStatements);
+  // A batch program opens with a for or while loop (a reduction when it
+  // carries values), so that most batched graphs hold loop state.
+  if (batch) {
+    forcedRoll = 50 + below(27);
+    program.body.stmts.push_back(genStmt(0));
+  }
+  for (Stmt &stmt : genStatements(0, 6).stmts)
+    program.body.stmts.push_back(std::move(stmt));
+  // Every instance leaves something behind.
+  if (batch)
+    program.body.stmts.push_back(genLaneStore());
   // At least one result: the lowering rejects a region without an
   // observable effect, and stores alone may all be shrunk away.
   unsigned numResults = 1 + below(2);
   for (unsigned i = 0; i < numResults; ++i)
     program.results.push_back(genExpr(chance(10) ? Scalar::I1 : anyValueType(),
                                       options.maxExprDepth));
+  // One result per instance that names the instance: without it, instances
+  // swapped by a batch would go unseen whenever the results do not depend on
+  // the coordinate (the cells they write do).
+  if (batch) {
+    Expr coordinate;
+    coordinate.kind = Expr::Kind::Var;
+    coordinate.type = Scalar::Index;
+    coordinate.var = laneCoordinate;
+    Expr tagged;
+    tagged.kind = Expr::Kind::Binary;
+    tagged.type = Scalar::Index;
+    // Not xor: coordinate ^ coordinate would name no instance.
+    tagged.op = BinaryOp::Add;
+    tagged.operands = {std::move(coordinate),
+                       genExpr(Scalar::Index, options.maxExprDepth - 1)};
+    program.results.push_back(std::move(tagged));
+  }
+  laneMemory = -1;
   return program;
+}
+
+/// Makes the program a dense batch of 2-10 instances: the coordinate is one
+/// more index value input, and the whole body and the results are generated
+/// as the lanes of a parallel are (genParallel), so instances only read the
+/// buffers generated above, which nothing writes, and write their own cell
+/// of a buffer of their own. Such a body is what a dense thread's single
+/// graph launch runs once per instance; the cycle simulator pipelines the
+/// instances through one configuration (CycleSimulator::runGraphBatch).
+void Generator::addBatchDomain() {
+  program.instances = 2 + below(9);
+  program.coordinate = program.valueTypes.size();
+  program.valueTypes.push_back(Scalar::Index);
+  program.valueInputs.push_back(0);
+  unsigned coordinate = program.nextVar++;
+  scope.push_back({coordinate, Scalar::Index});
+  Buffer buffer;
+  buffer.element = elementType();
+  buffer.shape = {program.instances};
+  buffer.extent = program.instances;
+  for (int64_t e = 0; e < buffer.extent; ++e)
+    buffer.init.push_back(constantBits(buffer.element));
+  laneMemory = program.memoryBuffers.size();
+  laneCoordinate = coordinate;
+  program.memoryBuffers.push_back(program.buffers.size());
+  program.buffers.push_back(std::move(buffer));
 }
 
 Program generateProgram(uint64_t seed, const GeneratorOptions &options) {

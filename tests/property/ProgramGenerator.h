@@ -21,6 +21,12 @@ struct GeneratorOptions {
   unsigned maxExprDepth = 3;
 };
 
+/// The share of generated programs that are dense batch programs
+/// (Program::instances), chosen by a hash of the program seed apart from the
+/// generator's random stream, so the other programs are the ones earlier
+/// versions generated for the same seed.
+constexpr unsigned kBatchSharePercent = 15;
+
 /// A program and its inputs, a pure function of `seed`.
 Program generateProgram(uint64_t seed, const GeneratorOptions &options);
 

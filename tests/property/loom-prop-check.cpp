@@ -72,7 +72,10 @@ static cl::opt<InjectedFault> injectFault(
                           "holds a backward loop"),
                clEnumValN(InjectedFault::FlipOnParallel, "flip-on-parallel",
                           "flip a bit of every buffer when the program "
-                          "holds an scf.forall or scf.parallel")));
+                          "holds an scf.forall or scf.parallel"),
+               clEnumValN(InjectedFault::BatchFirstInputs, "batch-first-inputs",
+                          "give every instance of a pipelined batch on the "
+                          "cycle simulator instance 0's inputs")));
 static cl::opt<unsigned> shuffledSchedules(
     "shuffled-schedules", cl::init(3),
     cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
@@ -112,9 +115,15 @@ void printOutcome(raw_ostream &os, const Program &program,
     os << "error: " << outcome.error << "\n";
     return;
   }
+  // A dense batch program has the results of every instance, in order.
+  size_t perInstance = std::max<size_t>(1, program.results.size());
   for (auto [i, bits] : enumerate(outcome.results)) {
-    os << "  result #" << i << " " << getName(program.results[i].type) << " ";
-    printElement(os, program.results[i].type, bits);
+    Scalar type = program.results[i % perInstance].type;
+    os << "  ";
+    if (program.instances)
+      os << "instance " << i / perInstance << " ";
+    os << "result #" << i % perInstance << " " << getName(type) << " ";
+    printElement(os, type, bits);
     os << "\n";
   }
   for (auto [b, elements] : enumerate(outcome.buffers)) {
@@ -175,6 +184,10 @@ std::string writeReproducer(const Program &program, const Check &failure,
      << "// verdict: " << describe(failure.verdict) << "\n"
      << "// size: " << program.size() << " nodes (generated: " << originalSize
      << ")\n//\n// " << StringRef(failure.detail).rtrim().str() << "\n\n";
+  if (program.instances)
+    os << "// a dense batch program: " << program.instances
+       << " instances on the same buffers, value #" << program.coordinate
+       << " is the instance (the loom-emu command below runs instance 0)\n\n";
   os << "== inputs (element bits, value)\n";
   for (auto [i, type] : enumerate(program.valueTypes)) {
     os << "  value #" << i << " " << getName(type) << " ";
@@ -216,7 +229,8 @@ struct Coverage {
            scatterAdds = 0, loads = 0, computedIndices = 0, divisions = 0,
            floatOps = 0, aliasingPrograms = 0, accesses2D = 0, scalarLocals = 0,
            arrayLocals = 0, localStores = 0, localLoads = 0, parallels = 0,
-           foralls = 0, laneStores = 0, executeRegions = 0;
+           foralls = 0, laneStores = 0, executeRegions = 0, batchPrograms = 0,
+           batchInstances = 0;
 
   void addExpr(const Expr &expr) {
     if (expr.kind == Expr::Kind::Load) {
@@ -284,6 +298,8 @@ struct Coverage {
     for (const Expr &result : program.results)
       addExpr(result);
     aliasingPrograms += program.memoryBuffers.size() > program.buffers.size();
+    batchPrograms += program.instances != 0;
+    batchInstances += program.instances;
   }
   void print(raw_ostream &os) const {
     os << "generated: " << forLoops << " for (" << backwardLoops
@@ -298,9 +314,47 @@ struct Coverage {
        << " loads, " << accesses2D << " 2-D accesses, " << computedIndices
        << " computed indices, " << divisions << " divisions, " << floatOps
        << " float ops, " << aliasingPrograms
-       << " programs with aliasing arguments\n";
+       << " programs with aliasing arguments, " << batchPrograms
+       << " dense batch programs (" << batchInstances << " instances)\n";
   }
 };
+
+/// Passed dense batch programs on the simulator: launches that ran as one
+/// pipelined batch (their instances, how many of their graphs hold loop
+/// state), and those that ran one instance at a time.
+struct BatchTally {
+  uint64_t launches = 0, instances = 0, withLoopState = 0, unbatched = 0;
+
+  void add(const Program &program, const Check &result) {
+    launches += result.batchInstances != 0;
+    instances += result.batchInstances;
+    withLoopState += result.batchInstances && result.batchLoopState;
+    unbatched +=
+        result.simulated && program.instances && !result.batchInstances;
+  }
+  friend raw_ostream &operator<<(raw_ostream &os, const BatchTally &tally) {
+    return os << "pipelined batches: " << tally.launches << " dense launches ("
+              << tally.instances << " instances, " << tally.withLoopState
+              << " with loop state) ran as one batch on the cycle simulator, "
+              << tally.unbatched << " dense launches one instance at a time\n";
+  }
+};
+
+/// --verbose: the verdict, how a batch program ran, and the SCF module.
+void printVerbose(raw_ostream &os, unsigned index, const Program &program,
+                  const Check &result) {
+  os << "program " << index << ": " << describe(result.verdict) << "\n";
+  if (program.instances)
+    os << "dense batch program of " << program.instances << " instances\n";
+  if (result.batchInstances)
+    os << "cycle simulator: " << result.batchInstances
+       << " instances ran as one pipelined batch"
+       << (result.batchLoopState ? " (with loop state)" : "") << "\n";
+  else if (result.simulated && program.instances)
+    os << "cycle simulator: instances ran one at a time: " << result.unbatched
+       << "\n";
+  os << result.scfText << "\n";
+}
 
 /// A well-mixed seed per program (splitmix64 of the run seed and index).
 uint64_t programSeedOf(uint64_t runSeed, uint64_t index) {
@@ -344,6 +398,7 @@ int main(int argc, char **argv) {
   GeneratorOptions options;
   options.maxStatements = maxStatements;
   unsigned passed = 0, failed = 0, shrunk = 0, simulated = 0, unmapped = 0;
+  BatchTally batches;
   Coverage coverage;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
@@ -356,11 +411,11 @@ int main(int argc, char **argv) {
     coverage.addProgram(program);
     Check result = checkIsolated(context, program, checkOptions);
     if (verbose)
-      outs() << "program " << index << ": " << describe(result.verdict) << "\n"
-             << result.scfText << "\n";
+      printVerbose(outs(), index, program, result);
     if (result.verdict == Verdict::Pass) {
       ++passed;
       simulated += result.simulated;
+      batches.add(program, result);
       if (!result.unmapped.empty()) {
         ++unmapped;
         outs() << "UNMAPPED program " << index << " on " << simFabricName
@@ -398,7 +453,8 @@ int main(int argc, char **argv) {
   if (simulate)
     outs() << "cycle simulator on " << simFabricName << ": " << simulated
            << " passed programs simulated and equal to SCF, " << unmapped
-           << " not mappable (run on the emulator only)\n";
+           << " not mappable (run on the emulator only)\n"
+           << batches;
   outs() << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
 }
