@@ -433,6 +433,13 @@ std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
   return std::nullopt;
 }
 
+/// genStmt draws a statement kind as a roll in [0, 100): below 22 a
+/// definition, below kLoopRollBegin a store, then a `for` loop, a `while`
+/// loop (up to kLoopRollEnd), and the other kinds. run() forces a roll in
+/// [kLoopRollBegin, kLoopRollEnd) to open a batch program with a loop.
+static constexpr unsigned kLoopRollBegin = 50, kWhileRollBegin = 65,
+                          kLoopRollEnd = 77;
+
 Stmt Generator::genStmt(unsigned nesting) {
   --statementsLeft;
   std::optional<unsigned> forced = std::exchange(forcedRoll, std::nullopt);
@@ -459,9 +466,9 @@ Stmt Generator::genStmt(unsigned nesting) {
     stmt.var = bindNew(stmt.type);
     return stmt;
   }
-  if (roll < 50 && inLanes)
+  if (roll < kLoopRollBegin && inLanes)
     return genLaneStore();
-  if (roll < 50) {
+  if (roll < kLoopRollBegin) {
     stmt.kind = chance(75) ? Stmt::Kind::Store : Stmt::Kind::ScatterAdd;
     stmt.memory = below(program.memoryBuffers.size());
     Scalar element =
@@ -479,7 +486,7 @@ Stmt Generator::genStmt(unsigned nesting) {
       stmt.exprs.push_back(genIndex(depth));
     return stmt;
   }
-  if (roll < 65) {
+  if (roll < kWhileRollBegin) {
     stmt.kind = Stmt::Kind::For;
     static const std::vector<Scalar> ivTypes = {Scalar::Index, Scalar::Index,
                                                 Scalar::I32,   Scalar::I64,
@@ -490,7 +497,7 @@ Stmt Generator::genStmt(unsigned nesting) {
     stmt.backward = chance(25);
     stmt.from = chance(70) ? 0 : int64_t(below(5)) - 2;
     genLoopCarried(stmt);
-  } else if (roll < 77) {
+  } else if (roll < kLoopRollEnd) {
     stmt.kind = Stmt::Kind::While;
     stmt.type = Scalar::Index;
     stmt.exprs.push_back(chance(60) ? makeConst(Scalar::Index, below(6))
@@ -575,7 +582,7 @@ Program Generator::run() {
   // A batch program opens with a for or while loop (a reduction when it
   // carries values), so that most batched graphs hold loop state.
   if (batch) {
-    forcedRoll = 50 + below(27);
+    forcedRoll = kLoopRollBegin + below(kLoopRollEnd - kLoopRollBegin);
     program.body.stmts.push_back(genStmt(0));
   }
   for (Stmt &stmt : genStatements(0, 6).stmts)
