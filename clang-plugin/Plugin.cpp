@@ -49,6 +49,10 @@ std::string getElementSpelling(QualType type, ASTContext &context) {
     return "f32";
   if (type->isSpecificBuiltinType(BuiltinType::Double))
     return "f64";
+  // An object the kernel reads fields of (`const std::vector<float> &`,
+  // `Image &`): the device compile passes the fields it loads.
+  if (type->isRecordType())
+    return "struct";
   return "ptr";
 }
 

@@ -22,8 +22,7 @@
 using namespace llvm;
 using namespace loom;
 
-/// Maps an IR scalar type to its loom_type_t, or nullopt.
-static std::optional<unsigned> getTypeCode(Type *type) {
+std::optional<unsigned> loom::getTypeCode(Type *type) {
   if (type->isVoidTy())
     return LOOM_TYPE_VOID;
   if (type->isFloatTy())
@@ -49,8 +48,7 @@ static std::optional<unsigned> getTypeCode(Type *type) {
   return std::nullopt;
 }
 
-/// Maps an element spelling of `loom.signature` ("f32", "i8", ...).
-static unsigned getElementCode(StringRef spelling) {
+unsigned loom::getElementCode(StringRef spelling) {
   return StringSwitch<unsigned>(spelling)
       .Case("i1", LOOM_TYPE_I1)
       .Case("i8", LOOM_TYPE_I8)

@@ -25,6 +25,7 @@
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -37,12 +38,42 @@
 using namespace llvm;
 using namespace loom;
 
-/// Clones `kernel` into a module of its own; every other function becomes a
-/// declaration.
+/// The functions `kernel` refers to, transitively (calls and addresses
+/// taken): the device preparation inlines what it calls, so their bodies
+/// must come along.
+static SmallPtrSet<const Function *, 16> collectReachable(Function &kernel) {
+  SmallPtrSet<const Function *, 16> reached = {&kernel};
+  SmallVector<const Function *> worklist = {&kernel};
+  SmallPtrSet<const Constant *, 16> visitedConstants;
+  // Functions hide in constant expressions too (a pointer cast of one).
+  std::function<void(const Value *)> visit = [&](const Value *value) {
+    if (auto *function = dyn_cast<Function>(value)) {
+      if (reached.insert(function).second)
+        worklist.push_back(function);
+      return;
+    }
+    if (auto *constant = dyn_cast<ConstantExpr>(value))
+      if (visitedConstants.insert(constant).second)
+        for (const Value *operand : constant->operands())
+          visit(operand);
+  };
+  while (!worklist.empty()) {
+    const Function *function = worklist.pop_back_val();
+    for (const Instruction &inst : instructions(*function))
+      for (const Value *operand : inst.operands())
+        visit(operand);
+  }
+  return reached;
+}
+
+/// Clones `kernel` into a module of its own, with the functions it reaches;
+/// every other function becomes a declaration.
 static std::unique_ptr<Module> extractKernelModule(Function &kernel) {
+  SmallPtrSet<const Function *, 16> reached = collectReachable(kernel);
   ValueToValueMapTy map;
   return CloneModule(*kernel.getParent(), map, [&](const GlobalValue *gv) {
-    return gv == &kernel || isa<GlobalVariable>(gv);
+    auto *function = dyn_cast<Function>(gv);
+    return function ? reached.contains(function) : isa<GlobalVariable>(gv);
   });
 }
 
@@ -78,6 +109,8 @@ struct KernelResult {
   KernelManifest manifest;
   std::string artifact; ///< dataflow program text; empty if none
   std::string reason;   ///< why there is no artifact
+  /// What the stub computes after the source arguments (artifact only).
+  std::vector<compiler::ImplicitInput> implicitInputs;
   /// False for a kernel the runtime cannot launch: it stays a plain native
   /// function, with no stub and no descriptor.
   bool launchable = true;
@@ -137,6 +170,68 @@ static void recordParamExtents(Function &kernel,
   }
 }
 
+/// "the global 'kTable'", "field 'img[byte 8]'", ...: what an implicit
+/// input is, for remarks.
+static std::string describeImplicitInput(const compiler::ImplicitInput &input,
+                                         const KernelManifest &manifest) {
+  using Kind = compiler::ImplicitInput::Kind;
+  auto baseName = [&]() -> std::string {
+    if (input.base < manifest.args.size() &&
+        !manifest.args[input.base].name.empty())
+      return "'" + manifest.args[input.base].name + "'";
+    return "#" + std::to_string(input.base);
+  };
+  switch (input.kind) {
+  case Kind::GlobalAddress:
+    return "the global '" + input.name + "'";
+  case Kind::FieldLoad:
+    return "the field at byte " + std::to_string(input.offset) + " of " +
+           baseName();
+  case Kind::PointerAddress:
+    return "the address " + baseName() + " holds";
+  }
+  llvm_unreachable("every kind is described");
+}
+
+/// Appends the implicit inputs to the manifest's arguments (after the
+/// source ones, as the artifact's parameters are) and says what each is.
+static void recordImplicitInputs(Function &kernel,
+                                 ArrayRef<compiler::ImplicitInput> inputs,
+                                 KernelManifest &manifest) {
+  for (const compiler::ImplicitInput &input : inputs) {
+    ArgManifest arg;
+    arg.flags = LOOM_ARG_FLAG_IMPLICIT;
+    if (input.type->isPointerTy()) {
+      arg.kind = LOOM_ARG_POINTER;
+      arg.type = getElementCode(input.elementType);
+      if (input.readOnly)
+        arg.flags |= LOOM_ARG_FLAG_CONST;
+    } else {
+      arg.kind = LOOM_ARG_SCALAR;
+      // promoteImplicitInputs only promotes scalars the runtime passes.
+      arg.type = getTypeCode(input.type).value_or(LOOM_TYPE_I64);
+    }
+    std::string what = describeImplicitInput(input, manifest);
+    arg.name = input.kind == compiler::ImplicitInput::Kind::GlobalAddress
+                   ? input.name
+                   : (input.kind == compiler::ImplicitInput::Kind::FieldLoad
+                          ? "field " + std::to_string(input.offset)
+                          : "address") +
+                         " of " +
+                         (input.base < manifest.args.size()
+                              ? manifest.args[input.base].name
+                              : "#" + std::to_string(input.base));
+    emitRemark(kernel, RemarkKind::Analysis, "ImplicitInput", manifest.location,
+               "kernel '" + manifest.name + "': " + what + " is " +
+                   (arg.kind == LOOM_ARG_POINTER
+                        ? "a memory root of the dataflow program"
+                        : "a launch value of the dataflow program") +
+                   ", taken at every launch (implicit argument #" +
+                   std::to_string(manifest.args.size()) + ")");
+    manifest.args.push_back(std::move(arg));
+  }
+}
+
 /// Runs the device path of `kernel` and fills `result`.
 static void compileDevice(Function &kernel, const OffloadOptions &options,
                           KernelResult &result) {
@@ -171,7 +266,16 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
     result.reason = toString(std::move(error));
     return;
   }
+  for (const compiler::ImplicitInput &input : stages.implicitInputs)
+    if (input.kind == compiler::ImplicitInput::Kind::GlobalAddress &&
+        !kernel.getParent()->getNamedGlobal(input.global)) {
+      result.reason = "its dataflow program uses '" + input.name +
+                      "', which the translation unit does not define";
+      return;
+    }
   result.artifact = stages.dataflow;
+  result.implicitInputs = stages.implicitInputs;
+  recordImplicitInputs(kernel, result.implicitInputs, result.manifest);
   recordParamExtents(kernel, stages, result.manifest);
 }
 
@@ -200,27 +304,75 @@ static Function *createStub(Function &kernel) {
   return stub;
 }
 
-/// Fills the stub: pack pointers to the arguments and call the runtime.
+/// Computes implicit input `input` in the stub from the values of the
+/// arguments before it; null when the module lacks what it names.
+static Value *emitImplicitInput(IRBuilder<> &builder,
+                                const compiler::ImplicitInput &input,
+                                ArrayRef<Value *> values) {
+  Module &module = *builder.GetInsertBlock()->getModule();
+  LLVMContext &context = module.getContext();
+  using Kind = compiler::ImplicitInput::Kind;
+  if (input.kind == Kind::GlobalAddress)
+    return module.getNamedGlobal(input.global);
+  if (input.base >= values.size())
+    return nullptr;
+  Value *base = values[input.base];
+  Type *type = input.type;
+  if (input.kind == Kind::PointerAddress)
+    return builder.CreatePtrToInt(base, type);
+  // A null object pointer has no fields: its inputs are zero (the kernel
+  // cannot have loaded them without faulting natively either).
+  Function *stub = builder.GetInsertBlock()->getParent();
+  BasicBlock *from = builder.GetInsertBlock();
+  BasicBlock *load = BasicBlock::Create(context, "loom.field", stub);
+  BasicBlock *join = BasicBlock::Create(context, "loom.field.join", stub);
+  builder.CreateCondBr(builder.CreateIsNull(base), join, load);
+  builder.SetInsertPoint(load);
+  Value *address = builder.CreateConstGEP1_64(builder.getInt8Ty(), base,
+                                              input.offset);
+  Value *field = builder.CreateLoad(type, address);
+  builder.CreateBr(join);
+  builder.SetInsertPoint(join);
+  PHINode *value = builder.CreatePHI(type, 2);
+  value->addIncoming(Constant::getNullValue(type), from);
+  value->addIncoming(field, load);
+  return value;
+}
+
+/// Fills the stub: pack pointers to the arguments (and the implicit inputs
+/// computed from them) and call the runtime.
 static void emitStubBody(Function *stub, Constant *descriptor,
-                         FunctionCallee launch) {
+                         FunctionCallee launch,
+                         ArrayRef<compiler::ImplicitInput> implicitInputs) {
   LLVMContext &context = stub->getContext();
   IRBuilder<> builder(BasicBlock::Create(context, "entry", stub));
   Type *ptr = builder.getPtrTy();
-  auto *slotsType =
-      ArrayType::get(ptr, std::max<uint64_t>(stub->arg_size(), 1));
+  unsigned numSlots = stub->arg_size() + implicitInputs.size();
+  auto *slotsType = ArrayType::get(ptr, std::max<uint64_t>(numSlots, 1));
   Value *slots = builder.CreateAlloca(slotsType, nullptr, "loom.args");
-  for (Argument &arg : stub->args()) {
-    Value *slot = builder.CreateAlloca(arg.getType(), nullptr, "loom.arg");
-    builder.CreateStore(&arg, slot);
-    Value *entry =
-        builder.CreateConstInBoundsGEP2_32(slotsType, slots, 0, arg.getArgNo());
-    builder.CreateStore(slot, entry);
+  SmallVector<Value *> values;
+  for (Argument &arg : stub->args())
+    values.push_back(&arg);
+  for (const compiler::ImplicitInput &input : implicitInputs) {
+    Value *value = emitImplicitInput(builder, input, values);
+    // The compiler named only what this module holds.
+    assert(value && "implicit input refers to what the module has");
+    values.push_back(value);
+  }
+  // The allocas go first, in the entry block, whatever the inputs branched.
+  IRBuilder<> entry(&stub->getEntryBlock(),
+                    stub->getEntryBlock().getFirstInsertionPt());
+  for (auto [i, value] : llvm::enumerate(values)) {
+    Value *slot = entry.CreateAlloca(value->getType(), nullptr, "loom.arg");
+    builder.CreateStore(value, slot);
+    Value *element = builder.CreateConstInBoundsGEP2_32(slotsType, slots, 0, i);
+    builder.CreateStore(slot, element);
   }
   Type *returnType = stub->getReturnType();
   Value *result = returnType->isVoidTy()
                       ? static_cast<Value *>(ConstantPointerNull::get(
                             PointerType::getUnqual(context)))
-                      : builder.CreateAlloca(returnType, nullptr, "loom.ret");
+                      : entry.CreateAlloca(returnType, nullptr, "loom.ret");
   builder.CreateCall(launch, {descriptor, slots, result});
   if (returnType->isVoidTy())
     builder.CreateRetVoid();
@@ -328,6 +480,6 @@ PreservedAnalyses OffloadKernelsPass::run(Module &module,
   }
   SmallVector<Constant *> descriptors = emitModuleDescriptors(module, inputs);
   for (auto [result, descriptor] : llvm::zip(results, descriptors))
-    emitStubBody(result.stub, descriptor, launch);
+    emitStubBody(result.stub, descriptor, launch, result.implicitInputs);
   return PreservedAnalyses::none();
 }

@@ -131,9 +131,12 @@ loom_status_t loom::rt::runOnHost(llvm::StringRef caller,
   if (!kernel.host_fallback)
     return invalid(caller, kernel,
                    "host_fallback is NULL, so the host backend cannot run it");
+  // Implicit inputs come last and are the dataflow program's, not the
+  // native function's.
   llvm::SmallVector<ForeignParam, 8> params;
   for (uint32_t i = 0; i < kernel.num_args; ++i)
-    params.push_back(getForeignParam(kernel.args[i]));
+    if (!(kernel.args[i].flags & LOOM_ARG_FLAG_IMPLICIT))
+      params.push_back(getForeignParam(kernel.args[i]));
   // callForeign reads argument i from args[i], which is exactly what
   // loom_rt_launch's caller passes (for a pointer: a pointer to it).
   if (llvm::Error error = callForeign(

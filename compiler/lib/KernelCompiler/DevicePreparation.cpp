@@ -5,13 +5,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "loom/KernelCompiler/DevicePreparation.h"
+#include "loom/Support/Demangle.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -101,7 +107,141 @@ static void materializeParamHints(Function &function) {
     function.addFnAttr("loom.param_hints", hints);
 }
 
-void loom::compiler::prepareDeviceModule(Module &module) {
+std::string loom::compiler::formatSourceLocation(StringRef file,
+                                                 StringRef directory,
+                                                 unsigned line,
+                                                 unsigned column) {
+  if (file.empty() || line == 0)
+    return "";
+  // clang records names relative to the compilation directory, which need
+  // not be the directory the compile runs in.
+  SmallString<128> path(file);
+  SmallString<128> cwd;
+  if (sys::path::is_relative(path) && !directory.empty() &&
+      (sys::fs::current_path(cwd) || cwd != directory)) {
+    SmallString<128> joined(directory);
+    sys::path::append(joined, path);
+    path = joined;
+  }
+  return (path + ":" + Twine(line) + ":" + Twine(column)).str();
+}
+
+static std::string formatCallLocation(const CallBase &call) {
+  const DILocation *loc = call.getDebugLoc().get();
+  if (!loc)
+    return "";
+  return loom::compiler::formatSourceLocation(
+      loc->getFilename(), loc->getDirectory(), loc->getLine(),
+      loc->getColumn());
+}
+
+namespace {
+/// One call waiting to be inlined, with the functions whose inlining
+/// produced it: a callee among them is recursion, which inlining would
+/// unroll forever.
+struct PendingCall {
+  CallBase *call;
+  SmallVector<Function *, 4> history;
+};
+} // namespace
+
+/// The bound on the instructions inlining may add to one root: an
+/// exponential call tree (each helper calling the next twice) must not
+/// hang the compile. Far beyond any kernel the fabric can hold.
+static constexpr unsigned kMaxInlinedInstructions = 200000;
+
+/// Why `call` is not inlined, or "" when it may be.
+static std::string whyNotInlinable(CallBase &call,
+                                   ArrayRef<Function *> history,
+                                   unsigned inlinedSoFar) {
+  Function *callee = call.getCalledFunction();
+  if (!callee)
+    return call.isInlineAsm() ? "" : "it is a call through a function pointer";
+  if (callee->isIntrinsic() || callee->getName().starts_with("__loom_"))
+    return "";
+  if (callee->isDeclaration())
+    // C functions (libm) are the raising's business; a C++ function the
+    // module only declares has its body elsewhere.
+    return callee->getName().starts_with("_Z")
+               ? "its definition is not in this translation unit"
+               : "";
+  if (callee == call.getFunction() || llvm::is_contained(history, callee))
+    return "it is recursive";
+  InlineResult viable = isInlineViable(*callee);
+  if (!viable.isSuccess())
+    return std::string("it cannot be inlined: ") + viable.getFailureReason();
+  if (inlinedSoFar + callee->getInstructionCount() > kMaxInlinedInstructions)
+    return "inlining it would make the kernel larger than " +
+           std::to_string(kMaxInlinedInstructions) + " instructions";
+  return "";
+}
+
+/// Inlines every call `root` makes to a function the module defines,
+/// transitively; returns the calls that stay.
+static void inlineCallees(Function &root,
+                          std::vector<loom::compiler::NotInlinedCall> &kept) {
+  SmallVector<PendingCall> worklist;
+  for (Instruction &inst : instructions(root))
+    if (auto *call = dyn_cast<CallBase>(&inst))
+      worklist.push_back({call, {}});
+  unsigned inlined = 0;
+  while (!worklist.empty()) {
+    PendingCall pending = worklist.pop_back_val();
+    CallBase &call = *pending.call;
+    Function *callee = call.getCalledFunction();
+    std::string reason = whyNotInlinable(call, pending.history, inlined);
+    if (!reason.empty()) {
+      kept.push_back({callee ? loom::demangleSymbol(callee->getName()) : "",
+                      reason, formatCallLocation(call)});
+      continue;
+    }
+    if (!callee || callee->isDeclaration())
+      continue;
+    InlineFunctionInfo info;
+    unsigned size = callee->getInstructionCount();
+    InlineResult result = InlineFunction(call, info);
+    if (!result.isSuccess()) {
+      kept.push_back({loom::demangleSymbol(callee->getName()),
+                      std::string("it cannot be inlined: ") +
+                          result.getFailureReason(),
+                      formatCallLocation(call)});
+      continue;
+    }
+    inlined += size;
+    SmallVector<Function *, 4> history = pending.history;
+    history.push_back(callee);
+    for (CallBase *created : info.InlinedCallSites)
+      worklist.push_back({created, history});
+  }
+}
+
+/// Inlines into `root` (or every defined function) and, with a root,
+/// drops every other function to a declaration.
+static std::vector<loom::compiler::NotInlinedCall>
+inlineIntoRoots(Module &module, StringRef rootName) {
+  std::vector<loom::compiler::NotInlinedCall> kept;
+  SmallVector<Function *> roots;
+  for (Function &function : module)
+    if (!function.isDeclaration() &&
+        (rootName.empty() || function.getName() == rootName))
+      roots.push_back(&function);
+  for (Function *root : roots)
+    inlineCallees(*root, kept);
+  if (rootName.empty())
+    return kept;
+  for (Function &function : llvm::make_early_inc_range(module)) {
+    if (function.getName() == rootName || function.isDeclaration())
+      continue;
+    function.deleteBody();
+    function.setComdat(nullptr);
+    if (function.use_empty())
+      function.eraseFromParent();
+  }
+  return kept;
+}
+
+std::vector<loom::compiler::NotInlinedCall>
+loom::compiler::prepareDeviceModule(Module &module, StringRef root) {
   // The device program must not depend on whether the host compile tracks
   // locations (-g, -Rpass): only the line table stays (variables, types and
   // debug records go), and it only gives the ops the source locations that
@@ -126,6 +266,7 @@ void loom::compiler::prepareDeviceModule(Module &module) {
     function.removeFnAttr(Attribute::OptimizeNone);
     function.removeFnAttr(Attribute::NoInline);
   }
+  std::vector<NotInlinedCall> kept = inlineIntoRoots(module, root);
   LoopAnalysisManager loops;
   FunctionAnalysisManager functions;
   CGSCCAnalysisManager cgsccs;
@@ -137,17 +278,22 @@ void loom::compiler::prepareDeviceModule(Module &module) {
   builder.registerLoopAnalyses(loops);
   builder.crossRegisterProxies(loops, functions, cgsccs, modules);
   ModulePassManager passes;
-  // The pipeline text is fixed, so parsing cannot fail. instcombine runs
+  // The pipeline text is fixed, so parsing cannot fail. The second sroa
+  // promotes what instcombine freed: an inlined `std::max(a[i], lo)`
+  // returns a reference, `load (select c, &lo.tmp, &a[i])`, which
+  // instcombine turns into a select of two loads, leaving the temporary's
+  // stack slot promotable. instcombine runs
   // without its fixpoint verification, as in clang's own pipelines: a
   // textual `instcombine` verifies by default and aborts the compile when
   // one iteration does not reach a fixpoint (a merge loop does that).
   cantFail(builder.parsePassPipeline(
       passes, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
-              "simplifycfg,loop-simplify)"));
+              "sroa,simplifycfg,loop-simplify)"));
   passes.run(module, modules);
   for (Function &function : module)
     if (!function.isDeclaration()) {
       materializeLoopHints(function);
       materializeParamHints(function);
     }
+  return kept;
 }

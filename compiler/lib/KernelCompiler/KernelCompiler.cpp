@@ -16,6 +16,7 @@
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Raising/Pipeline.h"
+#include "loom/Support/Demangle.h"
 #include "loom/Support/MissedRemark.h"
 
 #include "loom/InitAllDialects.h"
@@ -101,18 +102,10 @@ static std::string describeSourceLocation(mlir::Location loc,
   if (auto call = dyn_cast<mlir::CallSiteLoc>(loc))
     return describeSourceLocation(call.getCallee(), directory);
   auto file = dyn_cast<mlir::FileLineColLoc>(loc);
-  if (!file || file.getLine() == 0)
+  if (!file)
     return "";
-  SmallString<128> path(file.getFilename().getValue());
-  SmallString<128> cwd;
-  if (sys::path::is_relative(path) && !directory.empty() &&
-      (sys::fs::current_path(cwd) || cwd != directory)) {
-    SmallString<128> joined(directory);
-    sys::path::append(joined, path);
-    path = joined;
-  }
-  return (path + ":" + Twine(file.getLine()) + ":" + Twine(file.getColumn()))
-      .str();
+  return formatSourceLocation(file.getFilename().getValue(), directory,
+                              file.getLine(), file.getColumn());
 }
 
 Error loom::compiler::compileKernel(const Module &kernelModule,
@@ -131,15 +124,21 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
     if (diag.getSeverity() == mlir::DiagnosticSeverity::Remark)
-      stages.remarks.push_back({diag.str(),
+      stages.remarks.push_back({loom::demangleSymbols(diag.str()),
                                 describeSourceLocation(diag.getLocation()),
                                 loom::isMissedRemark(diag)});
     else if (diagnostics.empty())
-      diagnostics = diag.str();
+      diagnostics = loom::demangleSymbols(diag.str());
     return mlir::success();
   });
   std::unique_ptr<Module> device = CloneModule(kernelModule);
-  prepareDeviceModule(*device);
+  for (NotInlinedCall &call : prepareDeviceModule(*device, symbol))
+    stages.remarks.push_back(
+        {(call.callee.empty() ? std::string("an indirect call")
+                              : "call to '" + call.callee + "'") +
+             " stays host code: " + call.reason,
+         call.location, /*missed=*/true});
+  stages.implicitInputs = promoteImplicitInputs(*device, symbol);
   mlir::OwningOpRef<mlir::ModuleOp> imported =
       mlir::translateLLVMIRToModule(std::move(device), &context);
   if (!imported || mlir::failed(mlir::verify(*imported)))

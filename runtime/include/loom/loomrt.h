@@ -74,6 +74,13 @@ typedef enum loom_arg_kind_e {
  * zero-extended as the C ABI expects (without the flag, I8/I16/I32 are passed
  * sign-extended; I1 is always zero-extended). Does not change the layout. */
 #define LOOM_ARG_FLAG_UNSIGNED 0x4u
+/* An implicit input of the dataflow program, not a parameter of the C++
+ * function: the launch stub computes it from the real arguments (the address
+ * of a global the kernel uses, a field loaded from an object argument, a
+ * pointer argument's address as an integer). Implicit inputs follow the
+ * source arguments; the host backend does not pass them to the native body.
+ */
+#define LOOM_ARG_FLAG_IMPLICIT 0x8u
 
 typedef struct loom_arg_desc_t {
   const char *name; /* source parameter name, may be "" */

@@ -9,9 +9,33 @@
 
 #include "llvm/IR/Module.h"
 
+#include <string>
+#include <vector>
+
 namespace loom::compiler {
 
+/// A call the device preparation could not inline: its code stays
+/// InstructionCore (host) code of the kernel.
+struct NotInlinedCall {
+  /// The callee, demangled (`helper(int)`), or "" for an indirect call.
+  std::string callee;
+  /// Why, as the end of a sentence: "it is recursive".
+  std::string reason;
+  /// "file:line:col" of the call, or "" when the IR has no location.
+  std::string location;
+};
+
 /// Prepares a kernel module cut from clang's pipeline-start IR for raising.
+///
+/// First every call to a function the module defines is inlined into
+/// `root` (into every defined function when `root` is empty), transitively,
+/// as a C++ compiler inlines `static`/`inline` helpers, templates, lambdas
+/// and member functions: calls the raising cannot lower would otherwise
+/// keep the loop around them on the host. A call that is recursive, goes
+/// through a function pointer, or names a C++ function the module only
+/// declares (defined in another translation unit) stays a call and is
+/// returned, with why. With a `root`, the other functions are dropped to
+/// declarations afterwards (their code now lives in the root).
 ///
 /// The device compile keeps the kernel's semantics equal to the host
 /// compile's: it starts from the same IR the host optimizer starts from and
@@ -31,7 +55,15 @@ namespace loom::compiler {
 /// loop-metadata entries become a call `__loom_loop_hints("<hint>=<args>@<loc>;
 /// ...")` at the top of the loop latch, and `loom.*` parameter attributes
 /// become the function attribute `"loom.param_hints"="<arg>:<hint>=<v>;..."`.
-void prepareDeviceModule(llvm::Module &module);
+std::vector<NotInlinedCall> prepareDeviceModule(llvm::Module &module,
+                                                llvm::StringRef root = "");
+
+/// "file:line:col" of `loc`, the file made absolute against the
+/// compilation directory unless that is the current directory; "" for a
+/// null location or line 0.
+std::string formatSourceLocation(llvm::StringRef file,
+                                 llvm::StringRef directory, unsigned line,
+                                 unsigned column);
 
 } // namespace loom::compiler
 

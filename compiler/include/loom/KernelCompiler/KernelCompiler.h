@@ -12,6 +12,8 @@
 #ifndef LOOM_KERNELCOMPILER_KERNELCOMPILER_H
 #define LOOM_KERNELCOMPILER_KERNELCOMPILER_H
 
+#include "loom/KernelCompiler/ImplicitInputs.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -60,6 +62,9 @@ struct KernelStages {
   /// One entry per kernel parameter once the kernel was raised; empty
   /// before that.
   std::vector<ParamExtent> paramExtents;
+  /// The parameters the device copy takes after the kernel's own (globals,
+  /// object fields), which the launch stub computes at every call.
+  std::vector<ImplicitInput> implicitInputs;
 };
 
 /// Adds the ownership passes the kernel compiler runs after raising:

@@ -17,6 +17,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace loom {
@@ -40,6 +41,13 @@ struct KernelManifest {
   llvm::SmallVector<ArgManifest> args;
   std::string hintsJson;
 };
+
+/// The loom_type_t of an IR scalar type (`ptr` included), or nullopt.
+std::optional<unsigned> getTypeCode(llvm::Type *type);
+
+/// The loom_type_t of an element spelling of `loom.signature` ("f32",
+/// "i8", ...); LOOM_TYPE_PTR for anything else ("ptr", "struct", "").
+unsigned getElementCode(llvm::StringRef spelling);
 
 /// Describes `kernel` from its IR signature, the `loom.signature` attribute
 /// (element types, constness and names from the AST) and its hint
