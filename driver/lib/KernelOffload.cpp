@@ -328,8 +328,8 @@ static Value *emitImplicitInput(IRBuilder<> &builder,
   BasicBlock *join = BasicBlock::Create(context, "loom.field.join", stub);
   builder.CreateCondBr(builder.CreateIsNull(base), join, load);
   builder.SetInsertPoint(load);
-  Value *address = builder.CreateConstGEP1_64(builder.getInt8Ty(), base,
-                                              input.offset);
+  Value *address =
+      builder.CreateConstGEP1_64(builder.getInt8Ty(), base, input.offset);
   Value *field = builder.CreateLoad(type, address);
   builder.CreateBr(join);
   builder.SetInsertPoint(join);

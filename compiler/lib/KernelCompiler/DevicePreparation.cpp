@@ -12,8 +12,8 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -130,9 +130,9 @@ static std::string formatCallLocation(const CallBase &call) {
   const DILocation *loc = call.getDebugLoc().get();
   if (!loc)
     return "";
-  return loom::compiler::formatSourceLocation(
-      loc->getFilename(), loc->getDirectory(), loc->getLine(),
-      loc->getColumn());
+  return loom::compiler::formatSourceLocation(loc->getFilename(),
+                                              loc->getDirectory(),
+                                              loc->getLine(), loc->getColumn());
 }
 
 namespace {
@@ -151,8 +151,7 @@ struct PendingCall {
 static constexpr unsigned kMaxInlinedInstructions = 200000;
 
 /// Why `call` is not inlined, or "" when it may be.
-static std::string whyNotInlinable(CallBase &call,
-                                   ArrayRef<Function *> history,
+static std::string whyNotInlinable(CallBase &call, ArrayRef<Function *> history,
                                    unsigned inlinedSoFar) {
   Function *callee = call.getCalledFunction();
   if (!callee)
@@ -201,10 +200,10 @@ static void inlineCallees(Function &root,
     unsigned size = callee->getInstructionCount();
     InlineResult result = InlineFunction(call, info);
     if (!result.isSuccess()) {
-      kept.push_back({loom::demangleSymbol(callee->getName()),
-                      std::string("it cannot be inlined: ") +
-                          result.getFailureReason(),
-                      formatCallLocation(call)});
+      kept.push_back(
+          {loom::demangleSymbol(callee->getName()),
+           std::string("it cannot be inlined: ") + result.getFailureReason(),
+           formatCallLocation(call)});
       continue;
     }
     inlined += size;

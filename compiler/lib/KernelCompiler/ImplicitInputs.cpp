@@ -52,8 +52,9 @@ static bool isOnlyCopiedFrom(const GlobalVariable &global,
 static SmallVector<bool> findObjectParameters(const Function &kernel) {
   SmallVector<bool> objects(kernel.arg_size(), false);
   SmallVector<StringRef> entries;
-  kernel.getFnAttribute("loom.signature").getValueAsString().split(entries,
-                                                                   ';');
+  kernel.getFnAttribute("loom.signature")
+      .getValueAsString()
+      .split(entries, ';');
   if (entries.size() != kernel.arg_size())
     return objects;
   for (auto [i, entry] : llvm::enumerate(entries))
@@ -86,14 +87,12 @@ bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
       continue;
     }
     auto *gep = dyn_cast<GetElementPtrInst>(user);
-    APInt delta(layout.getIndexTypeSizeInBits(gep ? gep->getType()
-                                                  : base->getType()),
-                0);
+    APInt delta(
+        layout.getIndexTypeSizeInBits(gep ? gep->getType() : base->getType()),
+        0);
     if (!gep || gep->getPointerOperand() != base ||
-        !gep->accumulateConstantOffset(layout, delta) ||
-        delta.isNegative() ||
-        !collectFieldLoads(gep, offset + delta.getZExtValue(), layout,
-                           fields))
+        !gep->accumulateConstantOffset(layout, delta) || delta.isNegative() ||
+        !collectFieldLoads(gep, offset + delta.getZExtValue(), layout, fields))
       return false;
   }
   return true;
@@ -101,9 +100,8 @@ bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
 
 /// A name for the field at `offset` of parameter `param`.
 std::string describeField(const Argument &param, uint64_t offset) {
-  std::string base =
-      param.hasName() ? param.getName().str() : "#" + std::to_string(
-                                                          param.getArgNo());
+  std::string base = param.hasName() ? param.getName().str()
+                                     : "#" + std::to_string(param.getArgNo());
   return base + "[byte " + std::to_string(offset) + "]";
 }
 
@@ -189,9 +187,9 @@ static void rebuildKernel(Function &kernel, ArrayRef<Promotion> promotions) {
   for (const Promotion &promotion : promotions)
     params.push_back(promotion.type);
   auto *type = FunctionType::get(kernel.getReturnType(), params, false);
-  Function *rebuilt = Function::Create(type, kernel.getLinkage(),
-                                       kernel.getAddressSpace(), "",
-                                       kernel.getParent());
+  Function *rebuilt =
+      Function::Create(type, kernel.getLinkage(), kernel.getAddressSpace(), "",
+                       kernel.getParent());
   rebuilt->copyAttributesFrom(&kernel);
   rebuilt->splice(rebuilt->begin(), &kernel);
   for (auto [from, to] : llvm::zip(kernel.args(), rebuilt->args())) {
@@ -275,8 +273,7 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
   SmallVector<bool> objects = findObjectParameters(*kernel);
   for (Argument &arg : kernel->args()) {
     MapVector<FieldKey, SmallVector<LoadInst *>> fields;
-    if (!objects[arg.getArgNo()] ||
-        !collectFieldLoads(&arg, 0, layout, fields))
+    if (!objects[arg.getArgNo()] || !collectFieldLoads(&arg, 0, layout, fields))
       continue;
     for (auto &[key, loads] : fields) {
       Promotion promotion;

@@ -1,4 +1,5 @@
-//===- ImplicitInputs.h - globals and object fields as parameters -*- C++ -*-===//
+//===- ImplicitInputs.h - globals and object fields as parameters -*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //

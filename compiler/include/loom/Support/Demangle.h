@@ -1,4 +1,5 @@
-//===- Demangle.h - C++ names in messages as the user wrote them -*- C++ -*-===//
+//===- Demangle.h - C++ names in messages as the user wrote them -*- C++
+//-*-===//
 //
 // Part of the Loom project.
 //
