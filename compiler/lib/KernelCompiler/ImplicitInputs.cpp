@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -26,6 +27,30 @@
 
 using namespace llvm;
 using loom::compiler::ImplicitInput;
+
+/// Constant globals this small are copied into a local array by the
+/// raising (LocalArrays.cpp: at most 64 runs of values), which keeps the
+/// table inside the graph; larger ones are read in place.
+static constexpr uint64_t kMaxCopiedConstantElements = 64;
+
+/// The number of scalar elements of `type` (arrays flattened), or 0 for a
+/// type that is not an array of scalars.
+static uint64_t getScalarElementCount(Type *type) {
+  uint64_t count = 1;
+  while (auto *array = dyn_cast<ArrayType>(type)) {
+    count *= array->getNumElements();
+    type = array->getElementType();
+  }
+  return type->isIntegerTy() || type->isFloatingPointTy() ? count : 0;
+}
+
+/// True for a small constant table the raising copies.
+static bool isCopiedConstant(const GlobalVariable &global) {
+  if (!global.isConstant() || !global.hasDefinitiveInitializer())
+    return false;
+  uint64_t count = getScalarElementCount(global.getValueType());
+  return count != 0 && count <= kMaxCopiedConstantElements;
+}
 
 /// True for a constant global that only initializes local arrays (the
 /// `@__const.k.t` a `int t[4] = {...}` is copied from): the raising turns
@@ -116,8 +141,9 @@ struct Promotion {
   SmallVector<Instruction *> replaced;
 };
 
-/// Finds the element type the kernel accesses `pointer` with, if one.
-std::string getAccessedElementType(Value *pointer) {
+/// The one type the kernel loads and stores through `pointer` (and
+/// pointers derived from it) with, or null.
+Type *findAccessedType(Value *pointer) {
   SmallVector<Value *> worklist = {pointer};
   SmallPtrSet<Value *, 16> seen;
   Type *found = nullptr;
@@ -138,10 +164,17 @@ std::string getAccessedElementType(Value *pointer) {
       if (!type)
         continue;
       if (found && found != type)
-        return "";
+        return nullptr;
       found = type;
     }
   }
+  return found;
+}
+
+/// The `loom.signature` spelling of the element type the kernel accesses
+/// `pointer` with ("f32", "i8"), or "" when there is not exactly one.
+std::string getAccessedElementType(Value *pointer) {
+  Type *found = findAccessedType(pointer);
   if (!found)
     return "";
   if (found->isFloatTy())
@@ -169,7 +202,7 @@ static SmallVector<GlobalVariable *> collectGlobals(Function &kernel) {
       continue;
     SmallVector<Constant *> constants = {&global};
     convertUsersOfConstantsToInstructions(constants, &kernel);
-    if (isOnlyCopiedFrom(global, kernel))
+    if (isCopiedConstant(global) || isOnlyCopiedFrom(global, kernel))
       continue;
     if (llvm::any_of(global.users(), [&](User *user) {
           auto *inst = dyn_cast<Instruction>(user);
@@ -182,7 +215,8 @@ static SmallVector<GlobalVariable *> collectGlobals(Function &kernel) {
 
 /// Replaces `kernel` by a function of the same name that takes the
 /// promoted inputs after its own parameters.
-static void rebuildKernel(Function &kernel, ArrayRef<Promotion> promotions) {
+static Function *rebuildKernel(Function &kernel,
+                               ArrayRef<Promotion> promotions) {
   SmallVector<Type *> params(kernel.getFunctionType()->params());
   for (const Promotion &promotion : promotions)
     params.push_back(promotion.type);
@@ -211,43 +245,101 @@ static void rebuildKernel(Function &kernel, ArrayRef<Promotion> promotions) {
   }
   rebuilt->takeName(&kernel);
   kernel.eraseFromParent();
+  return rebuilt;
 }
 
-/// Adds one PointerAddress promotion per `ptrtoint` of a pointer
-/// parameter (own or promoted), shared by equal ones.
+/// Adds one PointerAddress promotion per `ptrtoint` type of each pointer
+/// parameter; run once every pointer input is a parameter.
 static void promotePointerAddresses(Function &kernel,
                                     SmallVectorImpl<Promotion> &promotions) {
-  // The pointer values with a parameter index, own and promoted.
-  SmallVector<std::pair<Value *, unsigned>> pointers;
-  for (Argument &arg : kernel.args())
-    if (arg.getType()->isPointerTy())
-      pointers.push_back({&arg, arg.getArgNo()});
-  unsigned count = promotions.size();
-  for (unsigned i = 0; i < count; ++i) {
-    if (!promotions[i].type->isPointerTy())
+  for (Argument &arg : kernel.args()) {
+    if (!arg.getType()->isPointerTy())
       continue;
-    unsigned index = kernel.arg_size() + i;
-    if (promotions[i].global)
-      pointers.push_back({promotions[i].global, index});
-    for (Instruction *inst : promotions[i].replaced)
-      pointers.push_back({inst, index});
-  }
-  for (auto [pointer, index] : pointers) {
     MapVector<Type *, SmallVector<Instruction *>> casts;
-    for (User *user : pointer->users())
-      if (auto *cast = dyn_cast<PtrToIntInst>(user);
-          cast && cast->getFunction() == &kernel)
+    for (User *user : arg.users())
+      if (auto *cast = dyn_cast<PtrToIntInst>(user))
         casts[cast->getType()].push_back(cast);
     for (auto &[type, insts] : casts) {
       Promotion promotion;
       promotion.input.kind = ImplicitInput::Kind::PointerAddress;
-      promotion.input.base = index;
+      promotion.input.base = arg.getArgNo();
       promotion.input.type = type;
-      promotion.input.name = "address of #" + std::to_string(index);
+      promotion.input.name =
+          (arg.hasName() ? arg.getName() : "arg").str() + ".address";
       promotion.type = type;
       promotion.replaced = insts;
       promotions.push_back(std::move(promotion));
     }
+  }
+}
+
+/// The pointer parameter `value` is an offset from (through GEPs, phis
+/// and selects), or null when there is none or more than one.
+static Argument *findBaseParameter(Value *value) {
+  SmallVector<Value *> worklist = {value};
+  SmallPtrSet<Value *, 16> seen;
+  Argument *base = nullptr;
+  while (!worklist.empty()) {
+    Value *next = worklist.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    if (auto *arg = dyn_cast<Argument>(next)) {
+      if (base && base != arg)
+        return nullptr;
+      base = arg;
+    } else if (auto *gep = dyn_cast<GetElementPtrInst>(next)) {
+      worklist.push_back(gep->getPointerOperand());
+    } else if (auto *phi = dyn_cast<PHINode>(next)) {
+      llvm::append_range(worklist, phi->incoming_values());
+    } else if (auto *select = dyn_cast<SelectInst>(next)) {
+      worklist.push_back(select->getTrueValue());
+      worklist.push_back(select->getFalseValue());
+    } else {
+      return nullptr;
+    }
+  }
+  return base;
+}
+
+/// Rewrites each end pointer of an iterator pair: a pointer parameter
+/// `%last` the kernel only compares with pointers into another parameter
+/// `%first` (`for (; first != last; ++first)`, a range-for over a
+/// `std::vector`) becomes `%first + (%last - %first) / sizeof(T)`, so
+/// that both sides of every comparison point into one memory root, which
+/// the raising turns into an index comparison. Exact for pointers into
+/// one array of T, which is what comparing them requires.
+static void rebaseEndPointers(Function &kernel) {
+  const DataLayout &layout = kernel.getParent()->getDataLayout();
+  for (Argument &last : kernel.args()) {
+    if (!last.getType()->isPointerTy() || last.use_empty())
+      continue;
+    Argument *first = nullptr;
+    bool onlyCompared = llvm::all_of(last.users(), [&](User *user) {
+      auto *compare = dyn_cast<ICmpInst>(user);
+      if (!compare)
+        return false;
+      Value *other = compare->getOperand(compare->getOperand(0) == &last);
+      Argument *base = findBaseParameter(other);
+      if (!base || base == &last || (first && base != first))
+        return false;
+      first = base;
+      return true;
+    });
+    if (!onlyCompared || !first)
+      continue;
+    Type *elementType = findAccessedType(first);
+    if (!elementType || !elementType->isSized())
+      continue;
+    IRBuilder<> builder(&*kernel.getEntryBlock().getFirstInsertionPt());
+    Type *intType = layout.getIntPtrType(last.getType());
+    Value *bytes = builder.CreateSub(builder.CreatePtrToInt(&last, intType),
+                                     builder.CreatePtrToInt(first, intType));
+    Value *count = builder.CreateExactSDiv(
+        bytes, ConstantInt::get(intType, layout.getTypeAllocSize(elementType)));
+    Value *rebased =
+        builder.CreateInBoundsGEP(elementType, first, count, "loom.end");
+    last.replaceUsesWithIf(
+        rebased, [&](Use &use) { return isa<ICmpInst>(use.getUser()); });
   }
 }
 
@@ -292,12 +384,18 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
       promotions.push_back(std::move(promotion));
     }
   }
-  promotePointerAddresses(*kernel, promotions);
-  if (promotions.empty())
-    return {};
-  rebuildKernel(*kernel, promotions);
+  if (!promotions.empty())
+    kernel = rebuildKernel(*kernel, promotions);
+  // Now every pointer input is a parameter.
+  rebaseEndPointers(*kernel);
+  SmallVector<Promotion> addresses;
+  promotePointerAddresses(*kernel, addresses);
+  if (!addresses.empty())
+    rebuildKernel(*kernel, addresses);
   std::vector<ImplicitInput> inputs;
   for (Promotion &promotion : promotions)
+    inputs.push_back(std::move(promotion.input));
+  for (Promotion &promotion : addresses)
     inputs.push_back(std::move(promotion.input));
   return inputs;
 }

@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -325,6 +326,14 @@ void AnalyzeParamExtentsPass::runOnOperation() {
       return;
     ExtentBuilder builder(func, sourceLocations);
     for (BlockArgument param : func.getArguments()) {
+      // An object whose fields the kernel compiler made implicit inputs
+      // (docs/compiler.md) is still a parameter, but nothing reads it.
+      if (isa<LLVM::LLVMPointerType>(param.getType()) && param.use_empty()) {
+        func.setArgAttr(param.getArgNumber(), "loom.unchecked",
+                        Builder(func.getContext())
+                            .getStringAttr("the kernel does not access it"));
+        continue;
+      }
       auto type = dyn_cast<MemRefType>(param.getType());
       // The runtime binds rank-1 memrefs only (a C pointer).
       if (!type || type.getRank() != 1)

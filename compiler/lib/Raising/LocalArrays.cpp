@@ -148,6 +148,7 @@ getRuns(ArrayRef<Attribute> values) {
 
 /// The elements `[first, first + count)` of a constant global's dense
 /// initializer of `element`s, or why they are not available.
+static DenseElementsAttr getDenseInitializer(LLVM::GlobalOp global);
 static FailureOr<SmallVector<Attribute>>
 getInitializerSlice(LLVM::GlobalOp global, Type element, int64_t first,
                     int64_t count, std::string &why) {
@@ -156,7 +157,7 @@ getInitializerSlice(LLVM::GlobalOp global, Type element, int64_t first,
     why = "it is copied from the global " + name + ", which is not constant";
     return failure();
   }
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
+  DenseElementsAttr dense = getDenseInitializer(global);
   if (!dense || dense.getElementType() != element) {
     why = llvm::formatv("it is copied from the global {0}, whose initializer "
                         "is not a dense array of {1}",
@@ -439,13 +440,31 @@ Value RootRaiser::getCopySourceRoot(LLVM::MemcpyOp memcpy) {
   return root;
 }
 
+/// The initializer of `global` as a dense array, or null. The importer
+/// keeps an `[N x i8]` initializer as a string attribute (a
+/// `static const uint8_t kTable[16]` arrives as "\00\01..."), which is the
+/// same bytes as a dense i8 array.
+static DenseElementsAttr getDenseInitializer(LLVM::GlobalOp global) {
+  Attribute value = global.getValueOrNull();
+  if (auto text = dyn_cast_or_null<StringAttr>(value)) {
+    auto i8 = IntegerType::get(global.getContext(), 8);
+    auto type = RankedTensorType::get(
+        {static_cast<int64_t>(text.getValue().size())}, i8);
+    SmallVector<APInt> bytes;
+    for (char c : text.getValue())
+      bytes.push_back(APInt(8, static_cast<uint8_t>(c)));
+    return DenseElementsAttr::get(type, bytes);
+  }
+  return dyn_cast_or_null<DenseElementsAttr>(value);
+}
+
 /// The dense array initializer of a constant global, or null.
 static DenseElementsAttr getConstantTable(LLVM::AddressOfOp address) {
   auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
       address, address.getGlobalNameAttr());
   if (!global || !global.getConstant())
     return nullptr;
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
+  DenseElementsAttr dense = getDenseInitializer(global);
   if (!dense || !isa<IntegerType, FloatType>(dense.getElementType()))
     return nullptr;
   return dense;

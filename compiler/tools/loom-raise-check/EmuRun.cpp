@@ -61,6 +61,12 @@ loom::raisecheck::compileToDataflow(const Module &original, StringRef symbol,
   DataflowKernel compiled;
   for (const loom::compiler::ParamExtent &param : stages.paramExtents)
     compiled.extents.push_back(param.extent);
+  for (const loom::compiler::ImplicitInput &input : stages.implicitInputs)
+    if (input.kind != loom::compiler::ImplicitInput::Kind::PointerAddress)
+      return fail("the dataflow program reads '" + input.name +
+                  "' (a global or an object's field), which only the "
+                  "loom-clang++ launch stub binds");
+  compiled.implicitInputs = stages.implicitInputs;
   // Parsed from its text, as the runtime parses the embedded artifact.
   // Named like the --loom-save-temps file, so emulator errors locate the
   // failing actor in it.
@@ -127,10 +133,19 @@ Expected<uint64_t> loom::raisecheck::runOnEmulator(DataflowKernel &kernel,
                                                    ArrayRef<void *> data,
                                                    ArrayRef<ArgSpec> specs) {
   mlir::func::FuncOp func = kernel.kernel;
-  if (func.getNumArguments() != specs.size())
+  if (func.getNumArguments() != specs.size() + kernel.implicitInputs.size())
     return fail("the dataflow program takes " + Twine(func.getNumArguments()) +
                 " parameters, --args gives " + Twine(specs.size()));
-  SmallVector<ProgramValue> arguments(specs.size());
+  SmallVector<ProgramValue> arguments(func.getNumArguments());
+  // compileToDataflow admitted only the addresses of buffers, as the
+  // launch stub computes them.
+  for (auto [i, input] : llvm::enumerate(kernel.implicitInputs)) {
+    if (input.base >= specs.size() || !specs[input.base].isBuffer)
+      return fail("implicit input '" + input.name +
+                  "' is the address of a parameter that is not a buffer");
+    arguments[specs.size() + i].token = TokenValue::getInteger(
+        64, reinterpret_cast<uintptr_t>(data[input.base]));
+  }
   for (auto [index, spec] : llvm::enumerate(specs)) {
     mlir::Type type = func.getArgumentTypes()[index];
     // A pointer the raising kept is a host address: the program's

@@ -15,6 +15,7 @@
 
 #include "ArgSpec.h"
 
+#include "loom/KernelCompiler/ImplicitInputs.h"
 #include "loom/Sim/ProgramInterpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +35,10 @@ struct DataflowKernel {
   /// Per parameter, the bounds expression the kernel compiler derived
   /// (empty: unchecked), as loom-clang++ puts it in the manifest.
   std::vector<std::string> extents;
+  /// The parameters the kernel compiler added after the kernel's own
+  /// (docs/compiler.md, "Implicit inputs"); only pointer addresses of
+  /// buffers can be bound here.
+  std::vector<loom::compiler::ImplicitInput> implicitInputs;
 };
 
 /// Compiles `symbol` of `original` to its dataflow program and parses it

@@ -1,20 +1,24 @@
 // struct-of-arrays fields through a pointer to the struct: the field
 // pointers are loaded from the struct, so none of them is a parameter.
-// GAP: no memref root: the struct pointer is accessed as !llvm.ptr (the
-// field pointers), so it stays an LLVM pointer, and the loaded field
-// pointers are no roots either; every access stays llvm.load/llvm.store and
-// the loop body is InstructionCore-only. The loop itself is counted.
+// On the raising alone (loom-raise of the kernel's IR): no memref root: the
+// struct pointer is accessed as !llvm.ptr (the field pointers), so it stays
+// an LLVM pointer, and the loaded field pointers are no roots either. The
+// loop itself is counted.
 // GAP: not run by loom-raise-check: --args has no form for a struct of
 // pointers to buffers (soa-fields.cpp runs the by-value form).
 //
 // RUN: rm -rf %t.d && %loom-clangxx -O2 -c %s -o %t.o --loom-save-temps=%t.d
 // RUN: loom-raise %t.d/advance_ptr.ll | FileCheck %s
-// GAP: for the same reason the kernel is not lowered to dataflow, so it has
-// no program for the emulator either; the compiler says why.
-// RUN: %loom-clangxx -O2 -c %s -o %t.o -Rpass-analysis=loom \
+// loom-clang++ does lower it: the kernel compiler makes the two field
+// pointers implicit inputs (the launch stub loads them from *p at every
+// call), so they are memory roots like pointer parameters.
+// RUN: %loom-clangxx -O2 -c %s -o %t.o -Rpass=loom -Rpass-analysis=loom \
 // RUN:   -Rpass-missed=loom 2>&1 | FileCheck %s --check-prefix=EMU
-// EMU: soa-struct-pointer.cpp:[[@LINE+12]]:3: remark: kernel 'advance_ptr': loop 'scf.for' stays InstructionCore code of thread @{{.+}}: 'llvm.load' has no dataflow actor [-Rpass-missed=loom]
-// EMU: remark: kernel 'advance_ptr' is not offloaded: no part of the kernel can run on the SpatialCore: no spatial region was formed
+// EMU-DAG: remark: kernel 'advance_ptr': the field at byte 0 of 'p' is a memory root of the dataflow program, taken at every launch (implicit argument #{{[34]}})
+// EMU-DAG: remark: kernel 'advance_ptr': the field at byte 8 of 'p' is a memory root of the dataflow program, taken at every launch (implicit argument #{{[34]}})
+// EMU-DAG: remark: kernel 'advance_ptr': argument 'p' (#0) is not bounds-checked: the kernel does not access it
+// EMU-DAG: remark: kernel 'advance_ptr' offloaded [-Rpass=loom]
+// EMU-NOT: stays InstructionCore code
 
 #include <loom/loom.h>
 

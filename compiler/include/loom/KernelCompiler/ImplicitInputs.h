@@ -60,9 +60,10 @@ struct ImplicitInput {
 /// Rewrites the kernel `symbol` of `module` to take every implicit input as
 /// a parameter after its own, and returns them in parameter order:
 ///   - every global variable the kernel uses (a memory root the runtime
-///     binds to the program's object), except a constant one used only as
-///     the source of `memcpy`s (a local array's initializer, which the
-///     raising turns into stores of its values);
+///     binds to the program's object), except constant tables of at most
+///     64 scalars and constants used only as the source of `memcpy`s (a
+///     local array's initializer): the raising copies those into a local
+///     array of the graph;
 ///   - every load at a constant offset from a pointer argument that is
 ///     used for nothing but such loads (an object the kernel only reads
 ///     fields of), recursively for loaded pointers;
