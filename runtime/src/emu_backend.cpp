@@ -416,10 +416,14 @@ loom::rt::runArtifact(llvm::StringRef caller, const loom_kernel_desc_t &kernel,
     }
     if (auto memref = dyn_cast<MemRefType>(type)) {
       void *pointer = *static_cast<void **>(args[i]);
-      // A null pointer stays unbound: an access through it is an error.
-      if (pointer)
-        arguments[i].memory =
-            bindPointer(kernel, args, i, memref.getElementType(), details);
+      // A null pointer binds no element: a launch that accesses none (the
+      // data of an empty std::span or std::vector) runs, an access is the
+      // emulator's out-of-bounds error, never a dereference of null.
+      arguments[i].memory =
+          pointer
+              ? bindPointer(kernel, args, i, memref.getElementType(), details)
+              : std::make_shared<MemoryBuffer>(memref.getElementType(), nullptr,
+                                               int64_t(0));
       continue;
     }
     arguments[i].token = readScalar(type, args[i]);

@@ -164,7 +164,11 @@ static std::string whyNotInlinable(CallBase &call, ArrayRef<Function *> history,
     return callee->getName().starts_with("_Z")
                ? "its definition is not in this translation unit"
                : "";
-  if (callee == call.getFunction() || llvm::is_contained(history, callee))
+  if (callee == call.getFunction() || llvm::is_contained(history, callee) ||
+      llvm::any_of(callee->users(), [&](User *user) {
+        auto *self = dyn_cast<CallBase>(user);
+        return self && self->getFunction() == callee;
+      }))
     return "it is recursive";
   InlineResult viable = isInlineViable(*callee);
   if (!viable.isSuccess())

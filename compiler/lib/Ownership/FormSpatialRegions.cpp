@@ -83,6 +83,25 @@ static bool isHoistableAlloca(memref::AllocaOp alloca) {
          alloca.getType().getLayout().isIdentity();
 }
 
+/// True for an `llvm.load`/`llvm.store` whose address is computed (through
+/// GEPs) from a pointer the kernel loaded from memory: the raising makes
+/// memory roots of parameters only, so such an access stays LLVM.
+static bool isThroughLoadedPointer(Operation *op) {
+  Value address;
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    address = load.getAddr();
+  else if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    address = store.getAddr();
+  while (address) {
+    Operation *def = address.getDefiningOp();
+    if (auto gep = dyn_cast_or_null<LLVM::GEPOp>(def))
+      address = gep.getBase();
+    else
+      return isa_and_nonnull<LLVM::LoadOp>(def);
+  }
+  return false;
+}
+
 /// Names `op` for a remark, with what makes it inadmissible where the op
 /// name alone does not say: a volatile access (never raised to a memref, so
 /// a spin loop on a flag stays InstructionCore code) or a call's callee.
@@ -97,6 +116,14 @@ static std::string describeInadmissibleOp(Operation *op) {
   };
   if (isVolatile(op))
     return "volatile " + name;
+  if (auto load = dyn_cast<LLVM::LoadOp>(op);
+      load && isa<LLVM::LLVMPointerType>(load.getType()))
+    return name + " of a pointer (pointer chasing, e.g. 'rows[i]' of a "
+                  "'float **'; a pointer loaded in the kernel is no memory "
+                  "root)";
+  if (isThroughLoadedPointer(op))
+    return name + " through a pointer loaded from memory (pointer chasing; "
+                  "a pointer loaded in the kernel is no memory root)";
   if (auto call = dyn_cast<LLVM::CallOp>(op))
     if (std::optional<StringRef> callee = call.getCallee())
       return name + " of '" + callee->str() + "'";
