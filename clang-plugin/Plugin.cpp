@@ -19,6 +19,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
@@ -71,9 +72,20 @@ public:
       return true;
     addLocation(fn);
     std::string signature = "signature=";
+    // An instance method's object is its first IR parameter: the kernel
+    // reads fields of it like of any object passed by reference.
+    bool hasThis = false;
+    if (auto *method = dyn_cast<CXXMethodDecl>(fn);
+        method && method->isInstance()) {
+      signature += "this=ptr:struct";
+      if (method->isConst())
+        signature += ":const";
+      hasThis = true;
+    }
     for (auto [i, param] : llvm::enumerate(fn->parameters())) {
       QualType type = param->getType();
-      signature += (i ? ";" : "") + param->getNameAsString() + "=";
+      signature +=
+          (i || hasThis ? ";" : "") + param->getNameAsString() + "=";
       // Array parameters have already decayed to pointers here.
       if (type->isPointerType() || type->isReferenceType()) {
         QualType pointee = type->getPointeeType();

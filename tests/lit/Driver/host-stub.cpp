@@ -73,9 +73,9 @@ void scale(double *x, long long n, unsigned short k, bool neg) {
 float use(const float *a) { return dot(a, a, 4); }
 
 // CHECK-LABEL: define dso_local noundef float @_Z3dotPKfS0_i(
-// CHECK-SAME: ptr noundef {{.*}}%[[A:[0-9]+]], ptr noundef %[[B:[0-9]+]], i32
-// noundef %[[N:[0-9]+]]) #[[STUB:[0-9]+]] The stack slots come first: an
-// argument slot each, the result, the array. CHECK: %[[SA:[0-9]+]] = alloca ptr
+// CHECK-SAME: ptr noundef {{.*}}%[[A:[0-9]+]], ptr noundef %[[B:[0-9]+]], i32 noundef %[[N:[0-9]+]]) #[[STUB:[0-9]+]]
+// The stack slots come first: an argument slot each, the result, the array.
+// CHECK: %[[SA:[0-9]+]] = alloca ptr
 // CHECK: %[[SB:[0-9]+]] = alloca ptr
 // CHECK: %[[SN:[0-9]+]] = alloca i32
 // CHECK: %[[RET:[0-9]+]] = alloca float
@@ -86,9 +86,9 @@ float use(const float *a) { return dot(a, a, 4); }
 // CHECK: store ptr %[[SB]], ptr
 // CHECK: store i32 %[[N]], ptr %[[SN]]
 // CHECK: store ptr %[[SN]], ptr
-// CHECK: call void @loom_rt_kernel_call(ptr @__loom.kernels, ptr %[[ARGS]], ptr
-// %[[RET]]) CHECK: %[[R:[0-9]+]] = load float, ptr %[[RET]] CHECK: ret float
-// %[[R]]
+// CHECK: call void @loom_rt_kernel_call(ptr @__loom.kernels, ptr %[[ARGS]], ptr %[[RET]])
+// CHECK: %[[R:[0-9]+]] = load float, ptr %[[RET]]
+// CHECK: ret float %[[R]]
 
 // A void kernel passes no result slot; its descriptor is the second entry.
 // CHECK-LABEL: define dso_local void @_Z5scalePdxtb(

@@ -23,6 +23,7 @@
 // CHECK-NEXT: iterators 0
 // CHECK-NEXT: image 0
 // CHECK-NEXT: pair 0
+// CHECK-NEXT: method 0
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -102,6 +103,18 @@ float dotPair(const Pair &p) {
   return sum;
 }
 
+// A member function kernel reads the fields of its object like those of a
+// reference parameter.
+struct Filter {
+  float gain;
+  int bias;
+  LOOM_ACCEL()
+  void apply(const float *in, float *out, int n) const {
+    for (int i = 0; i < n; ++i)
+      out[i] = in[i] * gain + float(bias);
+  }
+};
+
 int main() {
   int total = 0;
   std::vector<float> v(777);
@@ -178,6 +191,17 @@ int main() {
   }
   bad = dotPair(p) != dot;
   std::printf("pair %d\n", bad);
+  total += bad;
+
+  Filter filter{1.5f, 3};
+  float samples[64], filtered[64];
+  for (int i = 0; i < 64; ++i)
+    samples[i] = float(i) * 0.25f;
+  filter.apply(samples, filtered, 64);
+  bad = 0;
+  for (int i = 0; i < 64; ++i)
+    bad += filtered[i] != samples[i] * 1.5f + 3.0f;
+  std::printf("method %d\n", bad);
   total += bad;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;
