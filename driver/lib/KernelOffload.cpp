@@ -21,6 +21,7 @@
 #include "loom/Driver/KernelManifest.h"
 #include "loom/Driver/Remarks.h"
 #include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/Support/Demangle.h"
 #include "loom/loomrt.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
@@ -176,6 +177,8 @@ static std::string describeImplicitInput(const compiler::ImplicitInput &input,
                                          const KernelManifest &manifest) {
   using Kind = compiler::ImplicitInput::Kind;
   auto baseName = [&]() -> std::string {
+    if (!input.global.empty())
+      return "the global '" + demangleSymbol(input.global) + "'";
     if (input.base < manifest.args.size() &&
         !manifest.args[input.base].name.empty())
       return "'" + manifest.args[input.base].name + "'";
@@ -183,7 +186,7 @@ static std::string describeImplicitInput(const compiler::ImplicitInput &input,
   };
   switch (input.kind) {
   case Kind::GlobalAddress:
-    return "the global '" + input.name + "'";
+    return baseName();
   case Kind::FieldLoad:
     return "the field at byte " + std::to_string(input.offset) + " of " +
            baseName();
@@ -212,15 +215,7 @@ static void recordImplicitInputs(Function &kernel,
       arg.type = getTypeCode(input.type).value_or(LOOM_TYPE_I64);
     }
     std::string what = describeImplicitInput(input, manifest);
-    arg.name = input.kind == compiler::ImplicitInput::Kind::GlobalAddress
-                   ? input.name
-                   : (input.kind == compiler::ImplicitInput::Kind::FieldLoad
-                          ? "field " + std::to_string(input.offset)
-                          : "address") +
-                         " of " +
-                         (input.base < manifest.args.size()
-                              ? manifest.args[input.base].name
-                              : "#" + std::to_string(input.base));
+    arg.name = input.name;
     emitRemark(kernel, RemarkKind::Analysis, "ImplicitInput", manifest.location,
                "kernel '" + manifest.name + "': " + what + " is " +
                    (arg.kind == LOOM_ARG_POINTER
@@ -267,7 +262,7 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
     return;
   }
   for (const compiler::ImplicitInput &input : stages.implicitInputs)
-    if (input.kind == compiler::ImplicitInput::Kind::GlobalAddress &&
+    if (!input.global.empty() &&
         !kernel.getParent()->getNamedGlobal(input.global)) {
       result.reason = "its dataflow program uses '" + input.name +
                       "', which the translation unit does not define";
@@ -314,9 +309,13 @@ static Value *emitImplicitInput(IRBuilder<> &builder,
   using Kind = compiler::ImplicitInput::Kind;
   if (input.kind == Kind::GlobalAddress)
     return module.getNamedGlobal(input.global);
-  if (input.base >= values.size())
+  Value *base = nullptr;
+  if (!input.global.empty())
+    base = module.getNamedGlobal(input.global);
+  else if (input.base < values.size())
+    base = values[input.base];
+  if (!base)
     return nullptr;
-  Value *base = values[input.base];
   Type *type = input.type;
   if (input.kind == Kind::PointerAddress)
     return builder.CreatePtrToInt(base, type);

@@ -123,13 +123,6 @@ bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
   return true;
 }
 
-/// A name for the field at `offset` of parameter `param`.
-std::string describeField(const Argument &param, uint64_t offset) {
-  std::string base = param.hasName() ? param.getName().str()
-                                     : "#" + std::to_string(param.getArgNo());
-  return base + "[byte " + std::to_string(offset) + "]";
-}
-
 /// What the rewritten kernel takes beyond its own parameters, with the
 /// values each new parameter replaces.
 struct Promotion {
@@ -343,6 +336,38 @@ static void rebaseEndPointers(Function &kernel) {
   }
 }
 
+/// Adds a FieldLoad promotion per field the kernel loads from `object` (a
+/// parameter, or a global when it is one) and returns true, or returns
+/// false and adds nothing when `object` has another use.
+static bool addFieldPromotions(Value *object, const DataLayout &layout,
+                               StringRef objectName, unsigned base,
+                               SmallVectorImpl<Promotion> &promotions) {
+  MapVector<FieldKey, SmallVector<LoadInst *>> fields;
+  if (object->use_empty() || !collectFieldLoads(object, 0, layout, fields))
+    return false;
+  auto *global = dyn_cast<GlobalVariable>(object);
+  for (auto &[key, loads] : fields) {
+    Promotion promotion;
+    promotion.input.kind = ImplicitInput::Kind::FieldLoad;
+    promotion.input.base = base;
+    if (global)
+      promotion.input.global = global->getName().str();
+    promotion.input.offset = key.first;
+    promotion.input.type = key.second;
+    promotion.input.name =
+        (objectName + "[byte " + Twine(key.first) + "]").str();
+    promotion.type = key.second;
+    promotion.replaced.assign(loads.begin(), loads.end());
+    if (key.second->isPointerTy())
+      for (LoadInst *load : loads)
+        if (std::string element = getAccessedElementType(load);
+            !element.empty())
+          promotion.input.elementType = element;
+    promotions.push_back(std::move(promotion));
+  }
+  return true;
+}
+
 std::vector<ImplicitInput>
 loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
   Function *kernel = module.getFunction(symbol);
@@ -351,6 +376,11 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
   const DataLayout &layout = module.getDataLayout();
   SmallVector<Promotion> promotions;
   for (GlobalVariable *global : collectGlobals(*kernel)) {
+    // A global the kernel only reads fields of (a configuration struct, a
+    // scalar) is an object: its fields are launch values, no memory.
+    if (addFieldPromotions(global, layout, demangleSymbol(global->getName()),
+                           /*base=*/0, promotions))
+      continue;
     Promotion promotion;
     promotion.input.kind = ImplicitInput::Kind::GlobalAddress;
     promotion.input.global = global->getName().str();
@@ -363,27 +393,12 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
     promotions.push_back(std::move(promotion));
   }
   SmallVector<bool> objects = findObjectParameters(*kernel);
-  for (Argument &arg : kernel->args()) {
-    MapVector<FieldKey, SmallVector<LoadInst *>> fields;
-    if (!objects[arg.getArgNo()] || !collectFieldLoads(&arg, 0, layout, fields))
-      continue;
-    for (auto &[key, loads] : fields) {
-      Promotion promotion;
-      promotion.input.kind = ImplicitInput::Kind::FieldLoad;
-      promotion.input.base = arg.getArgNo();
-      promotion.input.offset = key.first;
-      promotion.input.type = key.second;
-      promotion.input.name = describeField(arg, key.first);
-      promotion.type = key.second;
-      promotion.replaced.assign(loads.begin(), loads.end());
-      if (key.second->isPointerTy())
-        for (LoadInst *load : loads)
-          if (std::string element = getAccessedElementType(load);
-              !element.empty())
-            promotion.input.elementType = element;
-      promotions.push_back(std::move(promotion));
-    }
-  }
+  for (Argument &arg : kernel->args())
+    if (objects[arg.getArgNo()])
+      addFieldPromotions(&arg, layout,
+                         arg.hasName() ? arg.getName().str()
+                                       : "#" + std::to_string(arg.getArgNo()),
+                         arg.getArgNo(), promotions);
   if (!promotions.empty())
     kernel = rebuildKernel(*kernel, promotions);
   // Now every pointer input is a parameter.

@@ -11,6 +11,7 @@
 // REMARK-DAG: remark: kernel 'crc': the global 'kCrcTable' is a memory root of the dataflow program, taken at every launch (implicit argument #2)
 // REMARK-DAG: remark: kernel 'accumulate': the global 'gCounter' is a memory root of the dataflow program, taken at every launch
 // REMARK-DAG: remark: kernel 'accumulate': the global 'gHistory' is a memory root of the dataflow program, taken at every launch
+// REMARK-DAG: remark: kernel 'configured': the field at byte 4 of the global 'gConfig' is a launch value of the dataflow program, taken at every launch
 // REMARK-DAG: remark: kernel 'smooth': the global 'smooth(float const*, float*, int)::state' is a memory root of the dataflow program, taken at every launch
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
 // RUN: FileCheck %s < %t.native.txt
@@ -21,6 +22,7 @@
 // CHECK-NEXT: crc 0x{{[0-9a-f]+}} 0
 // CHECK-NEXT: counter 300 history 0
 // CHECK-NEXT: smooth 0
+// CHECK-NEXT: configured 0
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -90,6 +92,19 @@ void smooth(const float *in, float *out, int n) {
   }
 }
 
+// A global the kernel only reads fields of: its fields are launch values.
+struct Config {
+  int count;
+  float scale, bias;
+};
+Config gConfig = {64, 2.0f, 0.5f};
+
+LOOM_ACCEL()
+void configured(const float *in, float *out) {
+  for (int i = 0; i < gConfig.count; ++i)
+    out[i] = in[i] * gConfig.scale + gConfig.bias;
+}
+
 int main() {
   constexpr int n = 100;
   uint8_t bytes[256];
@@ -139,6 +154,14 @@ int main() {
   for (int i = 0; i < n; ++i)
     bad += out[i] != expectOut[i];
   std::printf("smooth %d\n", bad);
+  total += bad;
+
+  gConfig.scale = 3.0f;
+  configured(in, out);
+  bad = 0;
+  for (int i = 0; i < 64; ++i)
+    bad += out[i] != in[i] * 3.0f + 0.5f;
+  std::printf("configured %d\n", bad);
   total += bad;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;

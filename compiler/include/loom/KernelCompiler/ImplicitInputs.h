@@ -31,13 +31,14 @@ struct ImplicitInput {
   enum class Kind {
     /// The address of the global `global`.
     GlobalAddress,
-    /// The value of type `type` loaded from `base` + `offset` bytes.
+    /// The value of type `type` loaded from `offset` bytes into the
+    /// global `global` when that is set, else into argument `base`.
     FieldLoad,
     /// The address `base` as an integer of `type` (i64).
     PointerAddress,
   };
   Kind kind = Kind::GlobalAddress;
-  /// The mangled symbol of the global (GlobalAddress).
+  /// The mangled symbol of the global (GlobalAddress, FieldLoad of one).
   std::string global;
   /// The argument the value derives from (FieldLoad, PointerAddress).
   unsigned base = 0;
@@ -64,9 +65,10 @@ struct ImplicitInput {
 ///     64 scalars and constants used only as the source of `memcpy`s (a
 ///     local array's initializer): the raising copies those into a local
 ///     array of the graph;
-///   - every load at a constant offset from a pointer argument that is
-///     used for nothing but such loads (an object the kernel only reads
-///     fields of), recursively for loaded pointers;
+///   - every load at a constant offset from an object the kernel only
+///     reads fields of: a parameter that is a reference or pointer to a
+///     class (`loom.signature`), or a global, used for nothing but such
+///     loads;
 ///   - the integer value of a pointer argument (`ptrtoint`, which
 ///     `std::vector::size()` computes with).
 /// The object loads are taken once per launch, which is exact when the
