@@ -13,6 +13,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -136,6 +137,11 @@ static std::string formatCallLocation(const CallBase &call) {
 }
 
 namespace {
+/// A call that stays, with a handle that the clean-ups null when they
+/// delete it as dead code (the `std::terminate()` of a landing pad that no
+/// invoke reaches once everything is inlined).
+using KeptCall = std::pair<WeakVH, loom::compiler::NotInlinedCall>;
+
 /// One call waiting to be inlined, with the functions whose inlining
 /// produced it: a callee among them is recursion, which inlining would
 /// unroll forever.
@@ -181,8 +187,7 @@ static std::string whyNotInlinable(CallBase &call, ArrayRef<Function *> history,
 
 /// Inlines every call `root` makes to a function the module defines,
 /// transitively; returns the calls that stay.
-static void inlineCallees(Function &root,
-                          std::vector<loom::compiler::NotInlinedCall> &kept) {
+static void inlineCallees(Function &root, std::vector<KeptCall> &kept) {
   SmallVector<PendingCall> worklist;
   for (Instruction &inst : instructions(root))
     if (auto *call = dyn_cast<CallBase>(&inst))
@@ -194,8 +199,10 @@ static void inlineCallees(Function &root,
     Function *callee = call.getCalledFunction();
     std::string reason = whyNotInlinable(call, pending.history, inlined);
     if (!reason.empty()) {
-      kept.push_back({callee ? loom::demangleSymbol(callee->getName()) : "",
-                      reason, formatCallLocation(call)});
+      kept.push_back(
+          {WeakVH(&call),
+           {callee ? loom::demangleSymbol(callee->getName()) : "", reason,
+            formatCallLocation(call)}});
       continue;
     }
     if (!callee || callee->isDeclaration())
@@ -204,10 +211,11 @@ static void inlineCallees(Function &root,
     unsigned size = callee->getInstructionCount();
     InlineResult result = InlineFunction(call, info);
     if (!result.isSuccess()) {
-      kept.push_back(
-          {loom::demangleSymbol(callee->getName()),
-           std::string("it cannot be inlined: ") + result.getFailureReason(),
-           formatCallLocation(call)});
+      kept.push_back({WeakVH(&call),
+                      {loom::demangleSymbol(callee->getName()),
+                       std::string("it cannot be inlined: ") +
+                           result.getFailureReason(),
+                       formatCallLocation(call)}});
       continue;
     }
     inlined += size;
@@ -220,9 +228,9 @@ static void inlineCallees(Function &root,
 
 /// Inlines into `root` (or every defined function) and, with a root,
 /// drops every other function to a declaration.
-static std::vector<loom::compiler::NotInlinedCall>
-inlineIntoRoots(Module &module, StringRef rootName) {
-  std::vector<loom::compiler::NotInlinedCall> kept;
+static std::vector<KeptCall> inlineIntoRoots(Module &module,
+                                             StringRef rootName) {
+  std::vector<KeptCall> kept;
   SmallVector<Function *> roots;
   for (Function &function : module)
     if (!function.isDeclaration() &&
@@ -269,7 +277,7 @@ loom::compiler::prepareDeviceModule(Module &module, StringRef root) {
     function.removeFnAttr(Attribute::OptimizeNone);
     function.removeFnAttr(Attribute::NoInline);
   }
-  std::vector<NotInlinedCall> kept = inlineIntoRoots(module, root);
+  std::vector<KeptCall> kept = inlineIntoRoots(module, root);
   LoopAnalysisManager loops;
   FunctionAnalysisManager functions;
   CGSCCAnalysisManager cgsccs;
@@ -293,10 +301,22 @@ loom::compiler::prepareDeviceModule(Module &module, StringRef root) {
       passes, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
               "sroa,simplifycfg,loop-simplify)"));
   passes.run(module, modules);
+  // Inlining can leave a function with a personality but no invoke or
+  // landing pad left; the raising rejects any function with one.
+  for (Function &function : module)
+    if (function.hasPersonalityFn() && !function.isDeclaration() &&
+        llvm::none_of(instructions(function), [](Instruction &inst) {
+          return inst.isEHPad() || isa<InvokeInst>(inst);
+        }))
+      function.setPersonalityFn(nullptr);
   for (Function &function : module)
     if (!function.isDeclaration()) {
       materializeLoopHints(function);
       materializeParamHints(function);
     }
-  return kept;
+  std::vector<NotInlinedCall> calls;
+  for (KeptCall &call : kept)
+    if (call.first)
+      calls.push_back(std::move(call.second));
+  return calls;
 }

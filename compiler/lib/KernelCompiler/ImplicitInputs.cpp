@@ -82,8 +82,14 @@ static SmallVector<bool> findObjectParameters(const Function &kernel) {
       .split(entries, ';');
   if (entries.size() != kernel.arg_size())
     return objects;
-  for (auto [i, entry] : llvm::enumerate(entries))
-    objects[i] = entry.split('=').second.starts_with("ptr:struct");
+  // A class passed by value that the C++ ABI passes indirectly (a
+  // `std::vector<float>` copy) is a pointer to the caller's temporary.
+  for (auto [i, entry] : llvm::enumerate(entries)) {
+    StringRef kind = entry.split('=').second;
+    objects[i] = kind.starts_with("ptr:struct") ||
+                 (kind.starts_with("val:struct") &&
+                  kernel.getArg(i)->getType()->isPointerTy());
+  }
   return objects;
 }
 
