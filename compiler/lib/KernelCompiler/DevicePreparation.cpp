@@ -199,10 +199,9 @@ static void inlineCallees(Function &root, std::vector<KeptCall> &kept) {
     Function *callee = call.getCalledFunction();
     std::string reason = whyNotInlinable(call, pending.history, inlined);
     if (!reason.empty()) {
-      kept.push_back(
-          {WeakVH(&call),
-           {callee ? loom::demangleSymbol(callee->getName()) : "", reason,
-            formatCallLocation(call)}});
+      kept.push_back({WeakVH(&call),
+                      {callee ? loom::demangleSymbol(callee->getName()) : "",
+                       reason, formatCallLocation(call)}});
       continue;
     }
     if (!callee || callee->isDeclaration())
@@ -211,11 +210,11 @@ static void inlineCallees(Function &root, std::vector<KeptCall> &kept) {
     unsigned size = callee->getInstructionCount();
     InlineResult result = InlineFunction(call, info);
     if (!result.isSuccess()) {
-      kept.push_back({WeakVH(&call),
-                      {loom::demangleSymbol(callee->getName()),
-                       std::string("it cannot be inlined: ") +
-                           result.getFailureReason(),
-                       formatCallLocation(call)}});
+      kept.push_back(
+          {WeakVH(&call),
+           {loom::demangleSymbol(callee->getName()),
+            std::string("it cannot be inlined: ") + result.getFailureReason(),
+            formatCallLocation(call)}});
       continue;
     }
     inlined += size;
