@@ -24,6 +24,7 @@
 // CHECK-NEXT: image 0
 // CHECK-NEXT: pair 0
 // CHECK-NEXT: method 0
+// CHECK-NEXT: by-value 0
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -33,6 +34,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -114,6 +116,25 @@ struct Filter {
       out[i] = in[i] * gain + float(bias);
   }
 };
+
+// A class passed by value goes indirectly (the caller's copy), and a
+// std::string's characters are reached through its data pointer, which
+// points into the object itself for a short string.
+LOOM_ACCEL()
+float sumCopy(std::vector<float> v) {
+  float sum = 0;
+  for (float x : v)
+    sum += x;
+  return sum;
+}
+
+LOOM_ACCEL()
+int countSpaces(const std::string &text) {
+  int count = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    count += text[i] == ' ';
+  return count;
+}
 
 int main() {
   int total = 0;
@@ -202,6 +223,12 @@ int main() {
   for (int i = 0; i < 64; ++i)
     bad += filtered[i] != samples[i] * 1.5f + 3.0f;
   std::printf("method %d\n", bad);
+  total += bad;
+
+  bad = sumCopy(std::vector<float>(100, 0.5f)) != 50.0f;
+  bad += countSpaces("the quick brown fox jumps over the lazy dog") != 8;
+  bad += countSpaces("a b c") != 2;
+  std::printf("by-value %d\n", bad);
   total += bad;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;
