@@ -25,6 +25,10 @@ void loom::raising::buildRaisingPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createRaiseWhileToForPass());
   pm.addPass(createCanonicalizerPass());
+  // After the last canonicalization, which is what knowing that a value is
+  // poison helps; nothing later has a meaning for poison. The zeros it
+  // leaves are merged with the existing ones by CSE.
+  pm.addPass(createMaterializePoisonPass());
   pm.addPass(createCSEPass());
 }
 

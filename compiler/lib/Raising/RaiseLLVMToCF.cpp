@@ -5,7 +5,9 @@
 // The upstream `--lift-cf-to-scf` only structures `cf` branches inside
 // function-like ops and is a no-op on `llvm.br`. This pass turns imported
 // `llvm.func` definitions into `func.func` and their branches into `cf`, so
-// the upstream lifting can run on LLVM-dialect kernels.
+// the upstream lifting can run on LLVM-dialect kernels, and gives each
+// function one kind of exit (`func.return`), so the lifting structures all
+// of it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -137,6 +140,16 @@ static LogicalResult checkNotInLLVMFunc(Operation *op,
   return success();
 }
 
+/// Returns whether `block` does nothing but execute `llvm.unreachable`.
+/// Taking a branch into it is undefined behaviour, so every execution with
+/// defined behaviour takes another edge of that branch, and the branch may
+/// drop the edge. Nothing else happens in the block, so dropping it loses
+/// no side effect either (a noreturn call before the `llvm.unreachable`
+/// keeps its block).
+static bool isUnreachableBlock(Block *block) {
+  return isa<LLVM::UnreachableOp>(block->front());
+}
+
 /// Keeps `annotation` (if any) on `newOp` for the hint passes.
 static void keepLoopAnnotation(LLVM::LoopAnnotationAttr annotation,
                                Operation *newOp) {
@@ -166,6 +179,13 @@ struct BrToCF : OpRewritePattern<LLVM::BrOp> {
 ///   llvm.cond_br %c weights([9, 1]), ^bb1(%x : i32), ^bb2
 ///   ->
 ///   cf.cond_br %c weights([9, 1]), ^bb1(%x : i32), ^bb2
+///
+/// An edge into a block that only holds `llvm.unreachable` is dropped (see
+/// `isUnreachableBlock`):
+///
+///   llvm.cond_br %c, ^bb1(%x : i32), ^bb2     ^bb2: llvm.unreachable
+///   ->
+///   cf.br ^bb1(%x : i32)
 struct CondBrToCF : OpRewritePattern<LLVM::CondBrOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LLVM::CondBrOp op,
@@ -173,6 +193,17 @@ struct CondBrToCF : OpRewritePattern<LLVM::CondBrOp> {
     if (failed(checkNotInLLVMFunc(op, rewriter)))
       return failure();
     auto annotation = op.getLoopAnnotationAttr();
+    bool trueUnreachable = isUnreachableBlock(op.getTrueDest());
+    bool falseUnreachable = isUnreachableBlock(op.getFalseDest());
+    if (trueUnreachable != falseUnreachable) {
+      auto newOp = trueUnreachable
+                       ? rewriter.replaceOpWithNewOp<cf::BranchOp>(
+                             op, op.getFalseDest(), op.getFalseDestOperands())
+                       : rewriter.replaceOpWithNewOp<cf::BranchOp>(
+                             op, op.getTrueDest(), op.getTrueDestOperands());
+      keepLoopAnnotation(annotation, newOp);
+      return success();
+    }
     auto weights = op.getBranchWeightsAttr();
     auto newOp = rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
         op, op.getCondition(), op.getTrueDest(), op.getTrueDestOperands(),
@@ -190,17 +221,53 @@ struct CondBrToCF : OpRewritePattern<LLVM::CondBrOp> {
 ///
 /// Switch branch weights are dropped: `cf.switch` has no place for them and
 /// they are profile data only.
+///
+/// Edges into blocks that only hold `llvm.unreachable` are dropped (see
+/// `isUnreachableBlock`): such a case goes away, and such a default is
+/// replaced by the first remaining case, whose value then needs no case of
+/// its own. This is the shape of clang's cleanup dispatch after a loop with
+/// a `return` inside (`switch %dest, unreachable [1: ^ret, 2: ^after]`):
+///
+///   llvm.switch %v : i32, ^bb3 [1: ^bb1, 2: ^bb2(%x : i32)]
+///   ^bb3: llvm.unreachable
+///   ->
+///   cf.switch %v : i32, [default: ^bb1, 2: ^bb2(%x : i32)]
 struct SwitchToCF : OpRewritePattern<LLVM::SwitchOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LLVM::SwitchOp op,
                                 PatternRewriter &rewriter) const override {
     if (failed(checkNotInLLVMFunc(op, rewriter)))
       return failure();
-    SmallVector<ValueRange> caseOperands(op.getCaseOperands());
-    SmallVector<Block *> caseDests(op.getCaseDestinations());
-    rewriter.replaceOpWithNewOp<cf::SwitchOp>(
-        op, op.getValue(), op.getDefaultDestination(), op.getDefaultOperands(),
-        op.getCaseValuesAttr(), caseDests, caseOperands);
+    Block *defaultDest = op.getDefaultDestination();
+    ValueRange defaultOperands = op.getDefaultOperands();
+    SmallVector<APInt> caseValues;
+    SmallVector<ValueRange> caseOperands;
+    SmallVector<Block *> caseDests;
+    std::optional<DenseIntElementsAttr> values = op.getCaseValues();
+    for (auto [index, dest] : llvm::enumerate(op.getCaseDestinations())) {
+      if (isUnreachableBlock(dest))
+        continue;
+      caseValues.push_back((*values).getValues<APInt>()[index]);
+      caseOperands.push_back(op.getCaseOperands(index));
+      caseDests.push_back(dest);
+    }
+    if (isUnreachableBlock(defaultDest) && !caseDests.empty()) {
+      defaultDest = caseDests.front();
+      defaultOperands = caseOperands.front();
+      caseValues.erase(caseValues.begin());
+      caseOperands.erase(caseOperands.begin());
+      caseDests.erase(caseDests.begin());
+    }
+    // Only the default is left (or every destination is unreachable, and so
+    // is the default).
+    if (caseDests.empty()) {
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, defaultDest,
+                                                defaultOperands);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<cf::SwitchOp>(op, op.getValue(), defaultDest,
+                                              defaultOperands, caseValues,
+                                              caseDests, caseOperands);
     return success();
   }
 };
@@ -471,6 +538,45 @@ static void raiseFunctions(ModuleOp module) {
     convertFunction(plan, rewriter);
 }
 
+/// Erases the blocks holding only `llvm.unreachable` that the branch
+/// patterns left without predecessors, and ends every other block that
+/// reaches `llvm.unreachable` with a `func.return` of `ub.poison` values.
+///
+///   ^bb4:                                  ^bb4:
+///     llvm.call @abort() : () -> ()   ->     llvm.call @abort() : () -> ()
+///     llvm.unreachable                       %p = ub.poison : i32
+///                                            return %p : i32
+///
+/// The return is exact: executing `llvm.unreachable` is undefined behaviour,
+/// so any continuation refines it. It is needed because upstream
+/// `--lift-cf-to-scf` merges function exits per kind of terminator: a second
+/// kind (`llvm.unreachable` beside `func.return`) leaves a `cf.switch` on the
+/// exit taken after the structured code, and the body keeps several blocks.
+/// Upstream's own lifting ends the exits it creates the same way
+/// (`ControlFlowToSCFTransformation::createUnreachableTerminator`).
+static void replaceUnreachableTerminators(func::FuncOp func) {
+  SmallVector<LLVM::UnreachableOp> unreachables;
+  func.walk([&](LLVM::UnreachableOp op) { unreachables.push_back(op); });
+  IRRewriter rewriter(func.getContext());
+  for (LLVM::UnreachableOp op : unreachables) {
+    Block *block = op->getBlock();
+    // Only the function's own blocks end it; another op's region is not
+    // left by a `func.return`.
+    if (block->getParent() != &func.getBody())
+      continue;
+    if (!block->isEntryBlock() && block->hasNoPredecessors() &&
+        isUnreachableBlock(block)) {
+      rewriter.eraseBlock(block);
+      continue;
+    }
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> results;
+    for (Type type : func.getResultTypes())
+      results.push_back(ub::PoisonOp::create(rewriter, op.getLoc(), type));
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, results);
+  }
+}
+
 void RaiseLLVMToCFPass::runOnOperation() {
   ModuleOp module = getOperation();
   raiseFunctions(module);
@@ -484,6 +590,9 @@ void RaiseLLVMToCFPass::runOnOperation() {
       funcs.push_back(func);
     return WalkResult::skip();
   });
-  for (FunctionOpInterface func : funcs)
+  for (FunctionOpInterface func : funcs) {
     applyPatternsOnce(func, frozen);
+    if (auto funcOp = dyn_cast<func::FuncOp>(func.getOperation()))
+      replaceUnreachableTerminators(funcOp);
+  }
 }

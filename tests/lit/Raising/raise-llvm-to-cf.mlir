@@ -109,14 +109,99 @@ llvm.func @calls_converted(%p: !llvm.ptr, %x: i32) -> i32 {
   llvm.return %b : i32
 }
 
-// llvm.unreachable has no cf form and stays in the converted function.
-// CHECK-LABEL: func.func @keeps_unreachable
-//       CHECK:   llvm.unreachable
-llvm.func @keeps_unreachable(%c: i1) {
+// A conditional edge into a block that only holds llvm.unreachable is
+// dropped (taking it is undefined), and so is the block.
+// CHECK-LABEL: func.func @drops_unreachable_edge
+//  CHECK-NEXT:   cf.br ^[[EXIT:.+]]
+//  CHECK-NEXT: ^[[EXIT]]:
+//  CHECK-NEXT:   return
+//  CHECK-NEXT: }
+llvm.func @drops_unreachable_edge(%c: i1) {
   llvm.cond_br %c, ^exit, ^dead
 ^exit:
   llvm.return
 ^dead:
+  llvm.unreachable
+}
+
+// clang's cleanup dispatch after a loop with a return inside: the
+// unreachable default becomes the first remaining case, and a case into an
+// unreachable block goes away.
+// CHECK-LABEL: func.func @switch_unreachable_default
+//       CHECK:   cf.switch %{{.+}} : i32, [
+//  CHECK-NEXT:     default: ^[[RET:.+]](%{{.+}} : i32),
+//  CHECK-NEXT:     2: ^{{.+}}
+//  CHECK-NEXT:   ]
+//   CHECK-NOT:   llvm.unreachable
+//       CHECK: ^[[RET]](%{{.+}}: i32):
+//  CHECK-NEXT:   return
+//   CHECK-NOT:   llvm.unreachable
+llvm.func @switch_unreachable_default(%v: i32, %x: i32) -> i32 {
+  %m1 = llvm.mlir.constant(-1 : i32) : i32
+  llvm.switch %v : i32, ^dead [
+    1: ^ret(%x : i32),
+    2: ^none,
+    3: ^dead
+  ]
+^none:
+  llvm.br ^ret(%m1 : i32)
+^ret(%r: i32):
+  llvm.return %r : i32
+^dead:
+  llvm.unreachable
+}
+
+// A switch left with only its default is a branch.
+// CHECK-LABEL: func.func @switch_only_default_left
+//  CHECK-NEXT:   cf.br ^{{.+}}
+//   CHECK-NOT:   llvm.unreachable
+llvm.func @switch_only_default_left(%v: i32) {
+  llvm.switch %v : i32, ^exit [
+    4: ^dead
+  ]
+^exit:
+  llvm.return
+^dead:
+  llvm.unreachable
+}
+
+// llvm.unreachable after other work (a noreturn call), or reached by an
+// unconditional branch, ends the block with a return of poison values, so
+// the function has one kind of exit; so does an unreachable entry block.
+// CHECK-LABEL: func.func @unreachable_after_call
+//       CHECK:   cf.cond_br %{{.+}}, ^[[EXIT:.+]], ^[[ABORT:.+]]
+//       CHECK: ^[[EXIT]]:
+//  CHECK-NEXT:   return %{{.+}} : i32
+//       CHECK: ^[[ABORT]]:
+//  CHECK-NEXT:   llvm.call @abort() : () -> ()
+//  CHECK-NEXT:   %[[P:.+]] = ub.poison : i32
+//  CHECK-NEXT:   return %[[P]] : i32
+//   CHECK-NOT:   llvm.unreachable
+llvm.func @abort()
+llvm.func @unreachable_after_call(%c: i1, %x: i32) -> i32 {
+  llvm.cond_br %c, ^exit, ^abort
+^exit:
+  llvm.return %x : i32
+^abort:
+  llvm.call @abort() : () -> ()
+  llvm.unreachable
+}
+
+// CHECK-LABEL: func.func @unreachable_through_branch
+//       CHECK:   cf.cond_br %{{.+}}, ^[[DEAD:.+]], ^[[DEAD]]
+//       CHECK: ^[[DEAD]]:
+//  CHECK-NEXT:   %[[P:.+]] = ub.poison : f32
+//  CHECK-NEXT:   return %[[P]] : f32
+llvm.func @unreachable_through_branch(%c: i1) -> f32 {
+  llvm.cond_br %c, ^dead, ^dead
+^dead:
+  llvm.unreachable
+}
+
+// CHECK-LABEL: func.func @unreachable_entry
+//  CHECK-NEXT:   return
+//  CHECK-NEXT: }
+llvm.func @unreachable_entry() {
   llvm.unreachable
 }
 

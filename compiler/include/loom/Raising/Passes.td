@@ -48,7 +48,20 @@ def RaiseLLVMToCFPass : Pass<"loom-raise-llvm-to-cf", "::mlir::ModuleOp"> {
     the branch weights; `cf.switch` has none, so switch weights are dropped
     (profile data only). A `loop_annotation` is kept as the discardable
     attribute `loom.loop_annotation` on the new branch, for the hint passes.
-    `llvm.unreachable` and `llvm.indirectbr` have no `cf` form and stay.
+    `llvm.indirectbr` has no `cf` form and stays.
+
+    Unreachable code: an edge into a block that holds only
+    `llvm.unreachable` is dropped, since taking it is undefined behaviour:
+    such a `cond_br` becomes a `cf.br` to its other successor, such a switch
+    case goes away, and such a switch default is replaced by the first
+    remaining case (clang's cleanup dispatch after a loop with a `return`
+    inside has this shape). The block is erased once nothing branches to it.
+    Every other `llvm.unreachable` of a `func.func` (after a noreturn call,
+    or reached by an unconditional branch) becomes a `func.return` of
+    `ub.poison` values, which refines it. Upstream `--lift-cf-to-scf` merges
+    the exits of a function per kind of terminator, so a function with both
+    a `return` and an `unreachable` exit would keep a `cf.switch` between
+    them after its structured code; with one kind it becomes one block.
 
     Before:
 
@@ -79,7 +92,8 @@ def RaiseLLVMToCFPass : Pass<"loom-raise-llvm-to-cf", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::cf::ControlFlowDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::func::FuncDialect",
+                           "::mlir::ub::UBDialect"];
 }
 
 def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> {
@@ -323,6 +337,52 @@ def RaiseWhileToForPass : Pass<"loom-raise-while-to-for", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
+}
+
+def MaterializePoisonPass
+    : Pass<"loom-raise-materialize-poison", "::mlir::ModuleOp"> {
+  let summary = "Replace every scalar poison or undef value by zero";
+  let description = [{
+    Structuring control flow leaves `ub.poison` wherever a lane or exit of a
+    structured op does not define a value: `--lift-cf-to-scf` passes it for
+    the values of the exits not taken (the index a search loop returns when
+    it found nothing, the result slot of a `return` inside a loop on the
+    path that falls off its end), and `loom-raise-llvm-to-cf` returns it
+    after `llvm.unreachable`. The canonicalizations of the raising pipeline
+    use it (`arith.select %c, %x, %poison` folds to `%x`); after them, no
+    stage has a meaning for it: the dataflow dialect and the fabric have no
+    poison token, and ownership and the SCF-to-dataflow lowering have no
+    actor for it, so it would stay InstructionCore code of the thread and
+    reach its graph as a value input.
+
+    This pass, the last step of the raising pipeline, replaces every
+    `ub.poison` of integer, index, float or vector-of-those type by the
+    `arith.constant` zero of that type, and so every `llvm.mlir.poison` and
+    `llvm.mlir.undef` of such a type that raising kept (`sroa` leaves undef
+    as the first value of a variable only assigned inside a loop). That is
+    exact: a poison or undef value may be replaced by any value of its type.
+    Values of another type (memref, `!llvm.ptr`, LLVM aggregates) stay, and
+    so does the body of a function that stays an `llvm.func`.
+
+    Before:
+
+    ```mlir
+    %p = ub.poison : i32
+    %r = scf.index_switch %exit -> i32
+    case 1 { scf.yield %i : i32 }
+    default { scf.yield %p : i32 }
+    ```
+
+    After:
+
+    ```mlir
+    %p = arith.constant 0 : i32
+    %r = scf.index_switch %exit -> i32
+    case 1 { scf.yield %i : i32 }
+    default { scf.yield %p : i32 }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 #endif // LOOM_RAISING_PASSES_TD
