@@ -39,24 +39,34 @@
 using namespace llvm;
 using namespace loom;
 
-/// The functions `kernel` refers to, transitively (calls and addresses
-/// taken): the device preparation inlines what it calls, so their bodies
-/// must come along.
-static SmallPtrSet<const Function *, 16> collectReachable(Function &kernel) {
-  SmallPtrSet<const Function *, 16> reached = {&kernel};
+/// The functions and globals `kernel` refers to, transitively (calls,
+/// addresses taken, what reached globals' initializers name): the device
+/// preparation inlines what it calls, so their bodies must come along.
+static SmallPtrSet<const GlobalValue *, 16> collectReachable(Function &kernel) {
+  SmallPtrSet<const GlobalValue *, 16> reached = {&kernel};
   SmallVector<const Function *> worklist = {&kernel};
   SmallPtrSet<const Constant *, 16> visitedConstants;
-  // Functions hide in constant expressions too (a pointer cast of one).
+  // Globals hide in constants: a pointer cast of a function, a table of
+  // function pointers, a blockaddress in a global's initializer.
   std::function<void(const Value *)> visit = [&](const Value *value) {
     if (auto *function = dyn_cast<Function>(value)) {
       if (reached.insert(function).second)
         worklist.push_back(function);
       return;
     }
-    if (auto *constant = dyn_cast<ConstantExpr>(value))
-      if (visitedConstants.insert(constant).second)
-        for (const Value *operand : constant->operands())
-          visit(operand);
+    if (auto *global = dyn_cast<GlobalVariable>(value)) {
+      if (reached.insert(global).second && global->hasInitializer())
+        visit(global->getInitializer());
+      return;
+    }
+    auto *constant = dyn_cast<Constant>(value);
+    if (!constant || isa<GlobalValue>(constant) ||
+        !visitedConstants.insert(constant).second)
+      return;
+    if (auto *address = dyn_cast<BlockAddress>(constant))
+      return visit(address->getFunction());
+    for (const Value *operand : constant->operands())
+      visit(operand);
   };
   while (!worklist.empty()) {
     const Function *function = worklist.pop_back_val();
@@ -67,14 +77,14 @@ static SmallPtrSet<const Function *, 16> collectReachable(Function &kernel) {
   return reached;
 }
 
-/// Clones `kernel` into a module of its own, with the functions it reaches;
-/// every other function becomes a declaration.
+/// Clones `kernel` into a module of its own, with the functions and
+/// globals it reaches; every other function and global becomes a
+/// declaration.
 static std::unique_ptr<Module> extractKernelModule(Function &kernel) {
-  SmallPtrSet<const Function *, 16> reached = collectReachable(kernel);
+  SmallPtrSet<const GlobalValue *, 16> reached = collectReachable(kernel);
   ValueToValueMapTy map;
   return CloneModule(*kernel.getParent(), map, [&](const GlobalValue *gv) {
-    auto *function = dyn_cast<Function>(gv);
-    return function ? reached.contains(function) : isa<GlobalVariable>(gv);
+    return reached.contains(gv);
   });
 }
 
