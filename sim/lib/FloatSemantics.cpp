@@ -219,16 +219,45 @@ static Error evalIntToFloat(const ComputeOp &op, Ins in, Outs out) {
   return Error::success();
 }
 
-/// fptosi / fptoui: truncate toward zero; NaN and out-of-range are poison.
+/// Truncates `value` toward zero to a signed integer of `width` bits (32 or
+/// 64) as cvttss2si / cvttsd2si do: a NaN or a value out of range gives the
+/// minimum value (x86's "integer indefinite").
+static APInt convertX86Signed(const APFloat &value, unsigned width) {
+  llvm::APSInt result(width, /*isUnsigned=*/false);
+  bool isExact = false;
+  if (value.convertToInteger(result, APFloat::rmTowardZero, &isExact) &
+      APFloat::opInvalidOp)
+    return APInt::getSignedMinValue(width);
+  return result;
+}
+
+/// fptosi / fptoui: truncate toward zero. Where the truncated value does not
+/// fit (or the operand is NaN) arith and LLVM give poison, and native code
+/// gives what its conversion instruction does; the emulator gives what
+/// x86-64 scalar code gives, so that such a kernel behaves as natively
+/// (docs/emulator.md, "Values"). LLVM's x86 lowering converts a signed result
+/// of at most 32 bits through a signed i32 conversion and a wider one through
+/// i64, an unsigned result below 32 bits through a signed i32 conversion and
+/// one below 64 bits through a signed i64 conversion, and an unsigned i64 as
+/// the signed conversion below 2^63 and exactly in [2^63, 2^64). Results
+/// wider than 64 bits (a library call natively) stay poison out of range.
 template <bool isSigned>
 static Error evalFloatToInt(const ComputeOp &op, Ins in, Outs out) {
-  llvm::APSInt result(op.resultWidth, /*isUnsigned=*/!isSigned);
+  const APFloat &value = in[0].getFloat();
+  unsigned width = op.resultWidth;
+  llvm::APSInt exact(width, /*isUnsigned=*/!isSigned);
   bool isExact = false;
-  APFloat::opStatus status = in[0].getFloat().convertToInteger(
-      result, APFloat::rmTowardZero, &isExact);
-  out[0] = TokenValue::getInteger(result);
-  if (status & APFloat::opInvalidOp)
-    out[0] = TokenValue::getPoisonLike(out[0]);
+  bool fits = !(value.convertToInteger(exact, APFloat::rmTowardZero, &isExact) &
+                APFloat::opInvalidOp);
+  if (fits || width > 64) {
+    out[0] = TokenValue::getInteger(exact);
+    if (!fits)
+      out[0] = TokenValue::getPoisonLike(out[0]);
+    return Error::success();
+  }
+  unsigned viaWidth = (isSigned ? width <= 32 : width < 32) ? 32 : 64;
+  out[0] =
+      TokenValue::getInteger(convertX86Signed(value, viaWidth).trunc(width));
   return Error::success();
 }
 
@@ -253,6 +282,25 @@ static Error evalFloatCast(const ComputeOp &op, Ins in, Outs out) {
 //===----------------------------------------------------------------------===//
 // Tables
 //===----------------------------------------------------------------------===//
+
+/// maxnumf / minnumf. Both leave open which zero equal zeros give, and
+/// LLVM which NaN two NaNs give; this is what x86-64 code computes for
+/// `llvm.maxnum(a, b)` / `minnum`: `isnan(a) ? b : maxss(b, a)`, where maxss
+/// and minss return their second operand on a tie or a NaN. So a NaN operand
+/// gives the other operand unchanged (even a signaling NaN, and `b` when both
+/// are NaN) and equal operands give `a`. The raising orders the operands so
+/// that this is also the native choice where x86 picks the other one
+/// (RaiseLLVMToArith.cpp, MinMaxNumToArith).
+static APFloat getMinMaxNum(const APFloat &a, const APFloat &b, bool isMax) {
+  if (a.isNaN())
+    return b;
+  if (b.isNaN())
+    return a;
+  APFloat::cmpResult order = b.compare(a);
+  bool takeB =
+      isMax ? order == APFloat::cmpGreaterThan : order == APFloat::cmpLessThan;
+  return takeB ? b : a;
+}
 
 template <typename Fn> static Error evalAPFloat2(Ins in, Outs out, Fn fn) {
   out[0] = TokenValue::getFloat(fn(in[0].getFloat(), in[1].getFloat()));
@@ -328,13 +376,13 @@ static ComputeFn getFloatCompareAndCastEvaluator(uint32_t schemaId) {
   case 149:
     return [](const ComputeOp &, Ins in, Outs out) {
       return evalAPFloat2(in, out, [](const APFloat &a, const APFloat &b) {
-        return llvm::maxnum(a, b);
+        return getMinMaxNum(a, b, /*isMax=*/true);
       });
     };
   case 150:
     return [](const ComputeOp &, Ins in, Outs out) {
       return evalAPFloat2(in, out, [](const APFloat &a, const APFloat &b) {
-        return llvm::minnum(a, b);
+        return getMinMaxNum(a, b, /*isMax=*/false);
       });
     };
   case 151:
