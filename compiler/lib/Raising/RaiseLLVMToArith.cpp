@@ -391,6 +391,262 @@ struct FunnelShiftToArith : OpRewritePattern<FunnelOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// Float min/max
+//===----------------------------------------------------------------------===//
+
+/// The operands go in the order orderMinMaxNumOperands gives, so that the
+/// device picks the zero x86-64 code picks when they are equal zeros:
+///
+///   %r = llvm.intr.maxnum(%x, %zero) : (f32, f32) -> f32   (%zero = 0.0)
+///   ->
+///   %r = arith.maxnumf %zero, %x : f32
+template <typename SourceOp, typename TargetOp>
+struct MinMaxNumToArith : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    bool noNaNs = LLVM::bitEnumContainsAll(op.getFastmathFlags(),
+                                           LLVM::FastmathFlags::nnan);
+    auto [lhs, rhs] = orderMinMaxNumOperands(op.getA(), op.getB(), noNaNs);
+    auto newOp = TargetOp::create(rewriter, op.getLoc(), lhs, rhs);
+    copyFlags(op, newOp);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Rounding to an integer
+//===----------------------------------------------------------------------===//
+
+/// `lround`, `llround` (halfway cases away from zero) and `lrint`, `llrint`
+/// (to even: LLVM assumes the default rounding mode outside strictfp
+/// functions) round in the float type, then convert:
+///
+///   %r = llvm.intr.lround(%x) : (f32) -> i64
+///   ->
+///   %t = math.round %x : f32
+///   %r = arith.fptosi %t : f32 to i64
+///
+/// The rounded value is an integer, so the conversion is exact wherever it
+/// fits; where it does not (and for NaN) LLVM says the result is undefined
+/// and the emulator gives the x86-64 conversion's minimum value, which is
+/// also what the host's `lroundf` and `cvtss2si` return.
+template <typename SourceOp, typename RoundOp>
+struct RoundToIntToArith : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    Value rounded = RoundOp::create(rewriter, op.getLoc(), op.getVal());
+    rewriter.replaceOpWithNewOp<arith::FPToSIOp>(op, op.getType(), rounded);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Saturating arithmetic
+//===----------------------------------------------------------------------===//
+
+/// Returns the `arith.constant` of the minimum (`isMax` false) or maximum
+/// signed value of `type`.
+static Value createSignedLimit(OpBuilder &builder, Location loc,
+                               IntegerType type, bool isMax) {
+  unsigned width = type.getWidth();
+  APInt value =
+      isMax ? APInt::getSignedMaxValue(width) : APInt::getSignedMinValue(width);
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getIntegerAttr(type, value));
+}
+
+/// Unsigned saturation clamps the second operand to what cannot wrap:
+///
+///   uadd.sat(a, b) = a + umin(b, ~a)      (~a = MAX - a)
+///   usub.sat(a, b) = a - umin(a, b)
+///
+/// Signed saturation does the same with the bound that can be reached from
+/// `a`'s side of zero, computed without overflow on that side (the other
+/// side's bound may wrap; the select does not use it):
+///
+///   sadd.sat(a, b) = a + (a < 0 ? smax(b, MIN - a) : smin(b, MAX - a))
+///   ssub.sat(a, b) = a - (a < 0 ? smin(b, a - MIN) : smax(b, a - MAX))
+///
+/// For a >= 0, `a + b` can only exceed MAX, which `b <= MAX - a` excludes,
+/// and the clamped sum is MAX; the other cases mirror it.
+template <typename SourceOp, bool isSigned, bool isAdd>
+struct SaturatingToArith : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkScalar(op, rewriter)))
+      return failure();
+    Location loc = op.getLoc();
+    Value a = op.getA(), b = op.getB();
+    auto type = cast<IntegerType>(a.getType());
+    Value clamped;
+    if constexpr (!isSigned) {
+      Value bound =
+          isAdd ? Value(arith::XOrIOp::create(
+                      rewriter, loc, a,
+                      arith::ConstantOp::create(
+                          rewriter, loc,
+                          rewriter.getIntegerAttr(
+                              type, APInt::getAllOnes(type.getWidth())))))
+                : a;
+      clamped = arith::MinUIOp::create(rewriter, loc, b, bound);
+    } else {
+      Value zero = createConstant(rewriter, loc, type, 0);
+      Value min = createSignedLimit(rewriter, loc, type, /*isMax=*/false);
+      Value max = createSignedLimit(rewriter, loc, type, /*isMax=*/true);
+      Value negative = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::slt, a, zero);
+      // The bound for a < 0 and the one for a >= 0.
+      Value ifNegative, ifNonNegative;
+      if constexpr (isAdd) {
+        ifNegative = arith::MaxSIOp::create(
+            rewriter, loc, b, arith::SubIOp::create(rewriter, loc, min, a));
+        ifNonNegative = arith::MinSIOp::create(
+            rewriter, loc, b, arith::SubIOp::create(rewriter, loc, max, a));
+      } else {
+        ifNegative = arith::MinSIOp::create(
+            rewriter, loc, b, arith::SubIOp::create(rewriter, loc, a, min));
+        ifNonNegative = arith::MaxSIOp::create(
+            rewriter, loc, b, arith::SubIOp::create(rewriter, loc, a, max));
+      }
+      clamped = arith::SelectOp::create(rewriter, loc, negative, ifNegative,
+                                        ifNonNegative);
+    }
+    if constexpr (isAdd)
+      rewriter.replaceOpWithNewOp<arith::AddIOp>(op, a, clamped);
+    else
+      rewriter.replaceOpWithNewOp<arith::SubIOp>(op, a, clamped);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Arithmetic with overflow
+//===----------------------------------------------------------------------===//
+
+/// What an `llvm.intr.*.with.overflow` computes.
+enum class OverflowKind { SAdd, UAdd, SSub, USub, SMul, UMul };
+
+/// Builds the `{result, overflow}` pair of `kind` on `a` and `b`:
+///
+///   uadd: s = a + b, o = s <u a          usub: s = a - b, o = a <u b
+///   sadd: s = a + b, o = (s <s a) ^ (b <s 0)
+///   ssub: s = a - b, o = (s <s a) ^ (b >s 0)
+///   umul: p = zext(a) * zext(b) in 2N bits, s = trunc p, o = p >u 2^N - 1
+///   smul: p = sext(a) * sext(b) in 2N bits, s = trunc p, o = sext(s) != p
+///
+/// Without overflow `s < a` exactly when the addend is negative (the
+/// subtrahend positive); a wrapped sum lands on the other side of `a`. The
+/// 2N-bit product of two N-bit values never wraps.
+static std::pair<Value, Value> buildWithOverflow(OpBuilder &builder,
+                                                 Location loc,
+                                                 OverflowKind kind, Value a,
+                                                 Value b) {
+  using P = arith::CmpIPredicate;
+  auto cmp = [&](P predicate, Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(builder, loc, predicate, lhs, rhs);
+  };
+  auto type = cast<IntegerType>(a.getType());
+  switch (kind) {
+  case OverflowKind::UAdd: {
+    Value sum = arith::AddIOp::create(builder, loc, a, b);
+    return {sum, cmp(P::ult, sum, a)};
+  }
+  case OverflowKind::USub:
+    return {arith::SubIOp::create(builder, loc, a, b), cmp(P::ult, a, b)};
+  case OverflowKind::SAdd:
+  case OverflowKind::SSub: {
+    bool isAdd = kind == OverflowKind::SAdd;
+    Value result = isAdd ? Value(arith::AddIOp::create(builder, loc, a, b))
+                         : Value(arith::SubIOp::create(builder, loc, a, b));
+    Value below = cmp(P::slt, result, a);
+    Value zero = createConstant(builder, loc, type, 0);
+    Value expected = cmp(isAdd ? P::slt : P::sgt, b, zero);
+    return {result, arith::XOrIOp::create(builder, loc, below, expected)};
+  }
+  case OverflowKind::UMul:
+  case OverflowKind::SMul: {
+    bool isSigned = kind == OverflowKind::SMul;
+    auto wide = builder.getIntegerType(2 * type.getWidth());
+    auto extend = [&](Value v) -> Value {
+      if (isSigned)
+        return arith::ExtSIOp::create(builder, loc, wide, v);
+      return arith::ExtUIOp::create(builder, loc, wide, v);
+    };
+    Value product = arith::MulIOp::create(builder, loc, extend(a), extend(b));
+    Value result = arith::TruncIOp::create(builder, loc, type, product);
+    if (isSigned)
+      return {result, cmp(P::ne, extend(result), product)};
+    Value max = arith::ConstantOp::create(
+        builder, loc,
+        builder.getIntegerAttr(
+            wide, APInt::getLowBitsSet(2 * type.getWidth(), type.getWidth())));
+    return {result, cmp(P::ugt, product, max)};
+  }
+  }
+  llvm_unreachable("unknown overflow kind");
+}
+
+/// Returns the kind of the overflow intrinsic `op`, or std::nullopt.
+static std::optional<OverflowKind> getOverflowKind(Operation *op) {
+  if (isa<LLVM::SAddWithOverflowOp>(op))
+    return OverflowKind::SAdd;
+  if (isa<LLVM::UAddWithOverflowOp>(op))
+    return OverflowKind::UAdd;
+  if (isa<LLVM::SSubWithOverflowOp>(op))
+    return OverflowKind::SSub;
+  if (isa<LLVM::USubWithOverflowOp>(op))
+    return OverflowKind::USub;
+  if (isa<LLVM::SMulWithOverflowOp>(op))
+    return OverflowKind::SMul;
+  if (isa<LLVM::UMulWithOverflowOp>(op))
+    return OverflowKind::UMul;
+  return std::nullopt;
+}
+
+/// The `{iN, i1}` struct of an overflow intrinsic is only ever taken apart,
+/// so each `llvm.extractvalue` of it becomes the field it reads
+/// (buildWithOverflow). The pattern matches the extraction, so that it
+/// replaces only the op it matched; the intrinsic is left dead for the
+/// canonicalizer, and the arithmetic the two fields share for CSE.
+///
+///   %p = "llvm.intr.sadd.with.overflow"(%a, %b)
+///            : (i32, i32) -> !llvm.struct<(i32, i1)>
+///   %o = llvm.extractvalue %p[1] : !llvm.struct<(i32, i1)>
+///   ->
+///   %s = arith.addi %a, %b : i32
+///   %o = arith.xori (arith.cmpi slt, %s, %a), (arith.cmpi slt, %b, %c0)
+struct WithOverflowFieldToArith : OpRewritePattern<LLVM::ExtractValueOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::ExtractValueOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *producer = op.getContainer().getDefiningOp();
+    std::optional<OverflowKind> kind =
+        producer ? getOverflowKind(producer) : std::nullopt;
+    if (!kind)
+      return rewriter.notifyMatchFailure(
+          op, "does not read the result of an overflow intrinsic");
+    if (op.getPosition().size() != 1)
+      return rewriter.notifyMatchFailure(op, "reads a nested position");
+    Value a = producer->getOperand(0), b = producer->getOperand(1);
+    if (!isa<IntegerType>(a.getType()))
+      return rewriter.notifyMatchFailure(
+          op, "the overflow intrinsic is a vector form, which stays LLVM");
+    auto [result, overflow] =
+        buildWithOverflow(rewriter, op.getLoc(), *kind, a, b);
+    rewriter.replaceOp(op, op.getPosition()[0] == 0 ? result : overflow);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -452,8 +708,8 @@ static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
                OneToOnePattern<LLVM::SMinOp, arith::MinSIOp>,
                OneToOnePattern<LLVM::UMaxOp, arith::MaxUIOp>,
                OneToOnePattern<LLVM::UMinOp, arith::MinUIOp>,
-               OneToOnePattern<LLVM::MaxNumOp, arith::MaxNumFOp>,
-               OneToOnePattern<LLVM::MinNumOp, arith::MinNumFOp>,
+               MinMaxNumToArith<LLVM::MaxNumOp, arith::MaxNumFOp>,
+               MinMaxNumToArith<LLVM::MinNumOp, arith::MinNumFOp>,
                OneToOnePattern<LLVM::MaximumOp, arith::MaximumFOp>,
                OneToOnePattern<LLVM::MinimumOp, arith::MinimumFOp>,
                OneToOnePattern<LLVM::FAbsOp, math::AbsFOp>,
@@ -493,6 +749,19 @@ static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
       OneToOnePattern<LLVM::CtPopOp, math::CtPopOp>>(ctx);
   patterns.add<FunnelShiftToArith<LLVM::FshlOp, /*isLeft=*/true>,
                FunnelShiftToArith<LLVM::FshrOp, /*isLeft=*/false>>(ctx);
+  patterns.add<RoundToIntToArith<LLVM::LroundOp, math::RoundOp>,
+               RoundToIntToArith<LLVM::LlroundOp, math::RoundOp>,
+               RoundToIntToArith<LLVM::LrintOp, math::RoundEvenOp>,
+               RoundToIntToArith<LLVM::LlrintOp, math::RoundEvenOp>>(ctx);
+  patterns.add<SaturatingToArith<LLVM::UAddSat, /*isSigned=*/false,
+                                 /*isAdd=*/true>,
+               SaturatingToArith<LLVM::USubSat, /*isSigned=*/false,
+                                 /*isAdd=*/false>,
+               SaturatingToArith<LLVM::SAddSat, /*isSigned=*/true,
+                                 /*isAdd=*/true>,
+               SaturatingToArith<LLVM::SSubSat, /*isSigned=*/true,
+                                 /*isAdd=*/false>,
+               WithOverflowFieldToArith>(ctx);
 }
 
 /// Returns the fmuladd mode `name` spells, or std::nullopt.

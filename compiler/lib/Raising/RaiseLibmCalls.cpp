@@ -31,27 +31,59 @@ using namespace mlir;
 
 namespace {
 
-/// Builds the raised form of one libm function from its operands.
-using BuildFn = Value (*)(OpBuilder &, Location, ValueRange,
+/// Builds the raised form of one libm function from its operands; the
+/// result type is the call's.
+using BuildFn = Value (*)(OpBuilder &, Location, Type, ValueRange,
                           arith::FastMathFlagsAttr);
 
-/// One libm function: its f32 (`sqrtf`) and f64 (`sqrt`) names take and
-/// return `float` / `double` only, so the names and operand count decide the
-/// signature.
+/// One libm function: its f32 (`sqrtf`) and f64 (`sqrt`) names take `float`
+/// / `double` only and return that type or, for the rounding functions
+/// (`intResult`), an integer (`long`, `long long`), so the names, the operand
+/// count and the kind of result decide the signature.
 struct LibmFunction {
   StringLiteral f32Name;
   StringLiteral f64Name;
   unsigned arity;
   StringLiteral opName;
   BuildFn build;
+  bool intResult = false;
 };
 
 template <typename OpTy>
-Value buildOp(OpBuilder &builder, Location loc, ValueRange operands,
+Value buildOp(OpBuilder &builder, Location loc, Type, ValueRange operands,
               arith::FastMathFlagsAttr fastmath) {
   NamedAttribute flags(builder.getStringAttr("fastmath"), fastmath);
   return OpTy::create(builder, loc, operands, ArrayRef<NamedAttribute>(flags))
       .getResult();
+}
+
+/// `lround` / `llround` (`RoundOp` = math.round) and `lrint` / `llrint`
+/// (math.roundeven, in the default rounding mode): the rounded value
+/// converted to the call's integer type, as RaiseLLVMToArith raises the
+/// intrinsics clang emits for them under -fno-math-errno. Where the rounded
+/// value does not fit, glibc's x86-64 `lroundf` and `lrintf` return the
+/// minimum value, as the emulator's `arith.fptosi` does there.
+template <typename RoundOp>
+Value buildRoundToInt(OpBuilder &builder, Location loc, Type resultType,
+                      ValueRange operands, arith::FastMathFlagsAttr fastmath) {
+  Value rounded = RoundOp::create(builder, loc, operands[0], fastmath);
+  return arith::FPToSIOp::create(builder, loc, resultType, rounded);
+}
+
+/// `fmin(a, b)` / `fmax(a, b)` as a call computes them: x86-64 code calls
+/// glibc's `fminf` / `fmin` / ... (clang emits `llvm.minnum` for `fmin`, so a
+/// call remains only where the optimizer may not treat it as the builtin),
+/// which return the `minss` / `maxss` of `b` on a tie (`fmin(+0, -0)` is
+/// `-0`), the other operand when one is a quiet NaN and `a` when both are.
+/// That is `arith.minnumf(b, a)` as the emulator defines it (its left
+/// operand on a tie; a NaN left operand gives the right one). Signaling NaN
+/// operands, which glibc returns quieted, are the one difference (LLVM does
+/// not distinguish signaling NaNs in the default environment).
+template <typename OpTy>
+Value buildSwappedMinMax(OpBuilder &builder, Location loc, Type,
+                         ValueRange operands,
+                         arith::FastMathFlagsAttr fastmath) {
+  return OpTy::create(builder, loc, operands[1], operands[0], fastmath);
 }
 
 /// Each `math` op here is defined as the libm function of the same name:
@@ -59,10 +91,7 @@ Value buildOp(OpBuilder &builder, Location loc, ValueRange operands,
 /// is fused like `fma`, `arith.remf` is `fmod`. The emulator evaluates each
 /// with the host libm entry point of the operand's precision and the
 /// upstream lowering calls the same function, so results are bit-identical.
-/// Deliberately absent: `fmin`/`fmax` (clang already emits them as
-/// `llvm.intr.minnum`/`maxnum`; as calls, the libm choice between +0 and -0
-/// is not the one `arith.minnumf` defines), `hypot` and the `long double`
-/// forms (no math op).
+/// Deliberately absent: `hypot` and the `long double` forms (no math op).
 const LibmFunction kLibmFunctions[] = {
     {"sqrtf", "sqrt", 1, "math.sqrt", buildOp<math::SqrtOp>},
     {"expf", "exp", 1, "math.exp", buildOp<math::ExpOp>},
@@ -97,6 +126,18 @@ const LibmFunction kLibmFunctions[] = {
     {"truncf", "trunc", 1, "math.trunc", buildOp<math::TruncOp>},
     {"roundf", "round", 1, "math.round", buildOp<math::RoundOp>},
     {"fmodf", "fmod", 2, "arith.remf", buildOp<arith::RemFOp>},
+    {"fminf", "fmin", 2, "arith.minnumf with the operands swapped",
+     buildSwappedMinMax<arith::MinNumFOp>},
+    {"fmaxf", "fmax", 2, "arith.maxnumf with the operands swapped",
+     buildSwappedMinMax<arith::MaxNumFOp>},
+    {"lroundf", "lround", 1, "math.round and arith.fptosi",
+     buildRoundToInt<math::RoundOp>, /*intResult=*/true},
+    {"llroundf", "llround", 1, "math.round and arith.fptosi",
+     buildRoundToInt<math::RoundOp>, /*intResult=*/true},
+    {"lrintf", "lrint", 1, "math.roundeven and arith.fptosi",
+     buildRoundToInt<math::RoundEvenOp>, /*intResult=*/true},
+    {"llrintf", "llrint", 1, "math.roundeven and arith.fptosi",
+     buildRoundToInt<math::RoundEvenOp>, /*intResult=*/true},
 };
 
 /// Returns the table entry named `name` and the float type it works on.
@@ -111,13 +152,16 @@ lookupLibmFunction(StringRef name, MLIRContext *ctx) {
   return std::nullopt;
 }
 
-/// Returns whether `call` passes exactly `arity` operands of `type` and
-/// returns one `type`.
-static bool hasLibmSignature(LLVM::CallOp call, unsigned arity,
+/// Returns whether `call` passes exactly `fn.arity` operands of `type` and
+/// returns one `type` (an integer for `fn.intResult`).
+static bool hasLibmSignature(LLVM::CallOp call, const LibmFunction &fn,
                              FloatType type) {
-  if (call.getNumResults() != 1 || call.getResult().getType() != type)
+  if (call.getNumResults() != 1)
     return false;
-  if (call.getArgOperands().size() != arity)
+  Type result = call.getResult().getType();
+  if (fn.intResult ? !isa<IntegerType>(result) : result != type)
+    return false;
+  if (call.getArgOperands().size() != fn.arity)
     return false;
   return llvm::all_of(call.getArgOperands().getTypes(),
                       [&](Type operand) { return operand == type; });
@@ -159,11 +203,16 @@ static bool raiseCall(LLVM::CallOp call, SymbolTableCollection &symbols,
     return false;
   }
   auto [fn, type] = *entry;
-  if (!hasLibmSignature(call, fn->arity, type)) {
-    call.emitRemark() << "call of '" << *callee << "' stays a call: libm '"
-                      << *callee << "' takes " << fn->arity << " " << type
-                      << " operand(s) and returns " << type
-                      << ", the call has type " << call.getCalleeFunctionType();
+  if (!hasLibmSignature(call, *fn, type)) {
+    InFlightDiagnostic remark = call.emitRemark();
+    remark << "call of '" << *callee << "' stays a call: libm '" << *callee
+           << "' takes " << fn->arity << " " << type
+           << " operand(s) and returns ";
+    if (fn->intResult)
+      remark << "an integer";
+    else
+      remark << type;
+    remark << ", the call has type " << call.getCalleeFunctionType();
     return false;
   }
   Operation *calleeOp = symbols.lookupNearestSymbolFrom(
@@ -175,7 +224,8 @@ static bool raiseCall(LLVM::CallOp call, SymbolTableCollection &symbols,
   call.emitRemark() << "libm call '" << *callee << "' raised to " << fn->opName
                     << " (device code does not set errno)";
   rewriter.setInsertionPoint(call);
-  Value result = fn->build(rewriter, call.getLoc(), call.getArgOperands(),
+  Value result = fn->build(rewriter, call.getLoc(), call.getResult().getType(),
+                           call.getArgOperands(),
                            loom::raising::convertFastMath(
                                call.getContext(), call.getFastmathFlags()));
   rewriter.replaceOp(call, result);

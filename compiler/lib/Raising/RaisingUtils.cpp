@@ -77,3 +77,21 @@ loom::raising::convertFastMath(MLIRContext *ctx, LLVM::FastmathFlags flags) {
       result = result | to;
   return arith::FastMathFlagsAttr::get(ctx, result);
 }
+
+/// Returns whether `value` is a float constant that is not a NaN.
+static bool isNonNaNConstant(Value value) {
+  Attribute attr;
+  if (auto constant = value.getDefiningOp<LLVM::ConstantOp>())
+    attr = constant.getValue();
+  else if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+    attr = constant.getValue();
+  auto floatAttr = dyn_cast_or_null<FloatAttr>(attr);
+  return floatAttr && !floatAttr.getValue().isNaN();
+}
+
+std::pair<Value, Value> loom::raising::orderMinMaxNumOperands(Value a, Value b,
+                                                              bool noNaNs) {
+  if (noNaNs || isNonNaNConstant(b))
+    return {b, a};
+  return {a, b};
+}

@@ -4,7 +4,8 @@
 //
 // Private to compiler/lib/Raising: the one-shot pattern driver both raising
 // passes use, the constant and cast builders of the loop passes, and the
-// fast-math flag mapping of the passes that raise LLVM arithmetic and calls.
+// fast-math flag mapping and the float min/max operand order of the passes
+// that raise LLVM arithmetic and calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,17 @@ mlir::Value castUnsigned(mlir::OpBuilder &builder, mlir::Location loc,
 /// flags differently).
 mlir::arith::FastMathFlagsAttr convertFastMath(mlir::MLIRContext *ctx,
                                                mlir::LLVM::FastmathFlags flags);
+
+/// Returns `(a, b)` or `(b, a)`: the operands of the `arith.maxnumf` /
+/// `minnumf` that computes `llvm.maxnum(a, b)` / `minnum` as x86-64 code
+/// does. Both leave open which of two equal zeros they give. The emulator
+/// gives the left operand, as x86 does in general (`isnan(a) ? b :
+/// maxss(b, a)`); when `b` is known not to be a NaN (a constant, or
+/// `noNaNs`: the `nnan` flag), LLVM's x86 lowering emits `maxss(a, b)`,
+/// which gives `b`, and so do the returned `(b, a)`. Swapping is exact
+/// otherwise: a NaN operand gives the other operand either way.
+std::pair<mlir::Value, mlir::Value>
+orderMinMaxNumOperands(mlir::Value a, mlir::Value b, bool noNaNs);
 
 } // namespace loom::raising
 

@@ -52,39 +52,79 @@ llvm.func @roundf(f32) -> f32
 llvm.func @fma(f64, f64, f64) -> f64
 llvm.func @fmodf(f32, f32) -> f32
 
+// lround/llround and lrint/llrint (f32 and f64, any integer result) round in
+// the float type and convert; fmin/fmax calls become arith.minnumf/maxnumf
+// with the operands swapped (glibc returns the second operand of equal
+// zeros, the raised op its first), whatever the operands are.
+// CHECK-LABEL: func.func @rounding_and_min_max
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f32, %[[D:.+]]: f64)
+//       CHECK:   %[[ONE:.+]] = llvm.mlir.constant(1.000000e+00 : f64)
+//       CHECK:   %[[R0:.+]] = math.round %[[X]] : f32
+//       CHECK:   arith.fptosi %[[R0]] : f32 to i64
+//       CHECK:   %[[R1:.+]] = math.round %[[D]] : f64
+//       CHECK:   arith.fptosi %[[R1]] : f64 to i64
+//       CHECK:   %[[R2:.+]] = math.roundeven %[[X]] : f32
+//       CHECK:   arith.fptosi %[[R2]] : f32 to i32
+//       CHECK:   %[[R3:.+]] = math.roundeven %[[D]] : f64
+//       CHECK:   arith.fptosi %[[R3]] : f64 to i64
+//       CHECK:   arith.minnumf %[[Y]], %[[X]] : f32
+//       CHECK:   arith.maxnumf %[[ONE]], %[[D]] : f64
+//   CHECK-NOT:   llvm.call
+//       CHECK:   return
+// REMARK-DAG: remark: libm call 'lroundf' raised to math.round and arith.fptosi (device code does not set errno)
+// REMARK-DAG: remark: libm call 'llrint' raised to math.roundeven and arith.fptosi (device code does not set errno)
+// REMARK-DAG: remark: libm call 'fminf' raised to arith.minnumf with the operands swapped (device code does not set errno)
+func.func @rounding_and_min_max(%x: f32, %y: f32, %d: f64) -> (i64, i64, i32, i64, f32, f64) {
+  %one = llvm.mlir.constant(1.0 : f64) : f64
+  %0 = llvm.call @lroundf(%x) : (f32) -> i64
+  %1 = llvm.call @llround(%d) : (f64) -> i64
+  %2 = llvm.call @lrintf(%x) : (f32) -> i32
+  %3 = llvm.call @llrint(%d) : (f64) -> i64
+  %4 = llvm.call @fminf(%x, %y) : (f32, f32) -> f32
+  %5 = llvm.call @fmax(%d, %one) : (f64, f64) -> f64
+  return %0, %1, %2, %3, %4, %5 : i64, i64, i32, i64, f32, f64
+}
+llvm.func @lroundf(f32) -> i64
+llvm.func @llround(f64) -> i64
+llvm.func @lrintf(f32) -> i32
+llvm.func @llrint(f64) -> i64
+llvm.func @fminf(f32, f32) -> f32
+llvm.func @fmax(f64, f64) -> f64
+
 // Calls outside the table, with a signature that is not libm's, of a
 // function the module defines, or indirect, stay calls with a remark each.
 // CHECK-LABEL: func.func @stays
 //       CHECK:   llvm.call @hypotf
-//       CHECK:   llvm.call @fminf
 //       CHECK:   llvm.call @sqrtl
 //       CHECK:   llvm.call @sinf(%{{.+}}) : (f64) -> f64
 //       CHECK:   llvm.call @cosf
 //       CHECK:   llvm.call %{{.+}}(%{{.+}}) : !llvm.ptr, (f32) -> f32
 //       CHECK:   llvm.call @__loom_loop_hints
 // REMARK-DAG: remark: call of 'hypotf' stays a call: not a libm function with an exact math-dialect equivalent
-// REMARK-DAG: remark: call of 'fminf' stays a call: not a libm function with an exact math-dialect equivalent
+// REMARK-DAG: remark: call of 'lround' stays a call: libm 'lround' takes 1 'f64' operand(s) and returns an integer, the call has type '!llvm.func<f64 (f64)>'
+
 // REMARK-DAG: remark: call of 'sqrtl' stays a call: not a libm function with an exact math-dialect equivalent
 // REMARK-DAG: remark: call of 'sinf' stays a call: libm 'sinf' takes 1 'f32' operand(s) and returns 'f32', the call has type '!llvm.func<f64 (f64)>'
 // REMARK-DAG: remark: call of 'cosf' stays a call: 'cosf' is defined in the module, not taken from libm
 // REMARK-DAG: remark: indirect call stays a call: the callee is not known to be a libm function
 // REMARK-NOT: __loom_loop_hints
-func.func @stays(%x: f32, %y: f32, %l: f80, %d: f64, %fp: !llvm.ptr, %hint: !llvm.ptr) -> (f32, f32, f80, f64, f32, f32) {
+func.func @stays(%x: f32, %y: f32, %l: f80, %d: f64, %fp: !llvm.ptr, %hint: !llvm.ptr) -> (f32, f32, f80, f64, f32, f32, f64) {
   %0 = llvm.call @hypotf(%x, %y) : (f32, f32) -> f32
-  %1 = llvm.call @fminf(%x, %y) : (f32, f32) -> f32
+  %1 = llvm.call @hypotf(%y, %x) : (f32, f32) -> f32
   %2 = llvm.call @sqrtl(%l) : (f80) -> f80
   %3 = llvm.call @sinf(%d) : (f64) -> f64
   %4 = llvm.call @cosf(%x) : (f32) -> f32
   %5 = llvm.call %fp(%x) : !llvm.ptr, (f32) -> f32
   llvm.call @__loom_loop_hints(%hint) : (!llvm.ptr) -> ()
-  return %0, %1, %2, %3, %4, %5 : f32, f32, f80, f64, f32, f32
+  %6 = llvm.call @lround(%d) : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f80, f64, f32, f32, f64
 }
 // CHECK: llvm.func @hypotf
 llvm.func @hypotf(f32, f32) -> f32
-llvm.func @fminf(f32, f32) -> f32
 llvm.func @sqrtl(f80) -> f80
 llvm.func @sinf(f64) -> f64
 llvm.func @cosf(%x: f32) -> f32 {
   llvm.return %x : f32
 }
 llvm.func @__loom_loop_hints(!llvm.ptr)
+llvm.func @lround(f64) -> f64

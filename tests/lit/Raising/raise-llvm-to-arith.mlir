@@ -222,8 +222,9 @@ func.func @int_min_max(%a: i32, %b: i32) -> (i32, i32, i32, i32) {
 
 // Float min/max intrinsics become the arith op of the same NaN semantics.
 // CHECK-LABEL: func.func @float_min_max
-//       CHECK:   arith.maxnumf %{{.+}}, %{{.+}} fastmath<nsz> : f32
-//       CHECK:   arith.minnumf
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f32)
+//       CHECK:   arith.maxnumf %[[X]], %[[Y]] fastmath<nsz> : f32
+//       CHECK:   arith.minnumf %[[X]], %[[Y]] : f32
 //       CHECK:   arith.maximumf
 //       CHECK:   arith.minimumf
 //   CHECK-NOT:   llvm.intr
@@ -233,6 +234,141 @@ func.func @float_min_max(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
   %2 = llvm.intr.maximum(%x, %y) : (f32, f32) -> f32
   %3 = llvm.intr.minimum(%x, %y) : (f32, f32) -> f32
   return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// maxnum/minnum whose right operand cannot be a NaN (a constant, or the
+// nnan flag) swap their operands: x86-64 returns that operand on equal
+// zeros, and the raised op returns its left one. A NaN constant, or a
+// constant on the left, keeps the order.
+// CHECK-LABEL: func.func @min_max_num_operand_order
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f64)
+//   CHECK-DAG:   %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:   %[[NAN:.+]] = arith.constant 0x7FC00000 : f32
+//   CHECK-DAG:   %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
+//       CHECK:   arith.maxnumf %[[ZERO]], %[[X]] : f32
+//       CHECK:   arith.minnumf %[[ONE]], %[[Y]] : f64
+//       CHECK:   arith.maxnumf %[[X]], %[[NAN]] : f32
+//       CHECK:   arith.minnumf %[[ZERO]], %[[X]] : f32
+//       CHECK:   arith.maxnumf %[[Y]], %[[Y]] fastmath<fast> : f64
+func.func @min_max_num_operand_order(%x: f32, %y: f64) -> (f32, f64, f32, f32, f64) {
+  %zero = llvm.mlir.constant(0.0 : f32) : f32
+  %one = llvm.mlir.constant(1.0 : f64) : f64
+  %nan = llvm.mlir.constant(0x7FC00000 : f32) : f32
+  %0 = llvm.intr.maxnum(%x, %zero) : (f32, f32) -> f32
+  %1 = llvm.intr.minnum(%y, %one) : (f64, f64) -> f64
+  %2 = llvm.intr.maxnum(%x, %nan) : (f32, f32) -> f32
+  %3 = llvm.intr.minnum(%zero, %x) : (f32, f32) -> f32
+  %4 = llvm.intr.maxnum(%y, %y) {fastmathFlags = #llvm.fastmath<fast>} : (f64, f64) -> f64
+  return %0, %1, %2, %3, %4 : f32, f64, f32, f32, f64
+}
+
+// lround/llround round halfway cases away from zero, lrint/llrint to even
+// (the default rounding mode), each followed by the conversion to the
+// integer result.
+// CHECK-LABEL: func.func @round_to_int
+//  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f64)
+//       CHECK:   %[[R0:.+]] = math.round %[[X]] : f32
+//       CHECK:   arith.fptosi %[[R0]] : f32 to i64
+//       CHECK:   %[[R1:.+]] = math.round %[[Y]] : f64
+//       CHECK:   arith.fptosi %[[R1]] : f64 to i64
+//       CHECK:   %[[R2:.+]] = math.roundeven %[[X]] : f32
+//       CHECK:   arith.fptosi %[[R2]] : f32 to i32
+//       CHECK:   %[[R3:.+]] = math.roundeven %[[Y]] : f64
+//       CHECK:   arith.fptosi %[[R3]] : f64 to i64
+//   CHECK-NOT:   llvm.intr
+func.func @round_to_int(%x: f32, %y: f64) -> (i64, i64, i32, i64) {
+  %0 = llvm.intr.lround(%x) : (f32) -> i64
+  %1 = llvm.intr.llround(%y) : (f64) -> i64
+  %2 = llvm.intr.lrint(%x) : (f32) -> i32
+  %3 = llvm.intr.llrint(%y) : (f64) -> i64
+  return %0, %1, %2, %3 : i64, i64, i32, i64
+}
+
+// Unsigned saturation clamps the second operand: a + umin(b, ~a) and
+// a - umin(a, b).
+// CHECK-LABEL: func.func @unsigned_saturation
+//  CHECK-SAME:   (%[[A:.+]]: i8, %[[B:.+]]: i8)
+//       CHECK:   %[[ONES:.+]] = arith.constant -1 : i8
+//       CHECK:   %[[NOTA:.+]] = arith.xori %[[A]], %[[ONES]] : i8
+//       CHECK:   %[[ROOM:.+]] = arith.minui %[[B]], %[[NOTA]] : i8
+//       CHECK:   arith.addi %[[A]], %[[ROOM]] : i8
+//       CHECK:   %[[TAKE:.+]] = arith.minui %[[B]], %[[A]] : i8
+//       CHECK:   arith.subi %[[A]], %[[TAKE]] : i8
+//   CHECK-NOT:   llvm.intr
+func.func @unsigned_saturation(%a: i8, %b: i8) -> (i8, i8) {
+  %0 = llvm.intr.uadd.sat(%a, %b) : (i8, i8) -> i8
+  %1 = llvm.intr.usub.sat(%a, %b) : (i8, i8) -> i8
+  return %0, %1 : i8, i8
+}
+
+// Signed saturation clamps the second operand to the bound on a's side of
+// zero: a + (a < 0 ? smax(b, MIN - a) : smin(b, MAX - a)), and for the
+// difference a - (a < 0 ? smin(b, a - MIN) : smax(b, a - MAX)).
+// CHECK-LABEL: func.func @signed_saturation
+//  CHECK-SAME:   (%[[A:.+]]: i16, %[[B:.+]]: i16)
+//   CHECK-DAG:   %[[ZERO:.+]] = arith.constant 0 : i16
+//   CHECK-DAG:   %[[MIN:.+]] = arith.constant -32768 : i16
+//   CHECK-DAG:   %[[MAX:.+]] = arith.constant 32767 : i16
+//       CHECK:   %[[NEG:.+]] = arith.cmpi slt, %[[A]], %[[ZERO]] : i16
+//       CHECK:   %[[LO:.+]] = arith.subi %[[MIN]], %[[A]] : i16
+//       CHECK:   %[[DOWN:.+]] = arith.maxsi %[[B]], %[[LO]] : i16
+//       CHECK:   %[[HI:.+]] = arith.subi %[[MAX]], %[[A]] : i16
+//       CHECK:   %[[UP:.+]] = arith.minsi %[[B]], %[[HI]] : i16
+//       CHECK:   %[[SEL:.+]] = arith.select %[[NEG]], %[[DOWN]], %[[UP]] : i16
+//       CHECK:   arith.addi %[[A]], %[[SEL]] : i16
+//       CHECK:   arith.subi %[[A]], %{{.+}} : i16
+//       CHECK:   arith.minsi
+//       CHECK:   arith.subi %[[A]], %{{.+}} : i16
+//       CHECK:   arith.maxsi
+//       CHECK:   arith.select
+//       CHECK:   arith.subi %[[A]], %{{.+}} : i16
+//   CHECK-NOT:   llvm.intr
+func.func @signed_saturation(%a: i16, %b: i16) -> (i16, i16) {
+  %0 = llvm.intr.sadd.sat(%a, %b) : (i16, i16) -> i16
+  %1 = llvm.intr.ssub.sat(%a, %b) : (i16, i16) -> i16
+  return %0, %1 : i16, i16
+}
+
+// Each field read of an overflow intrinsic becomes its arithmetic: the
+// result, and the overflow bit from comparisons (add/sub) or from the
+// product in twice the width (mul). The intrinsic is left dead.
+// CHECK-LABEL: func.func @with_overflow
+//  CHECK-SAME:   (%[[A:.+]]: i32, %[[B:.+]]: i32, %[[C:.+]]: i64, %[[D:.+]]: i64)
+//       CHECK:   %[[S:.+]] = arith.addi %[[A]], %[[B]] : i32
+//       CHECK:   %[[SA:.+]] = arith.addi %[[A]], %[[B]] : i32
+//       CHECK:   %[[BELOW:.+]] = arith.cmpi slt, %[[SA]], %[[A]] : i32
+//       CHECK:   %[[NEGB:.+]] = arith.cmpi slt, %[[B]], %{{.+}} : i32
+//       CHECK:   %[[SOV:.+]] = arith.xori %[[BELOW]], %[[NEGB]] : i1
+//       CHECK:   %[[UA:.+]] = arith.addi %[[A]], %[[B]] : i32
+//       CHECK:   %[[UOV:.+]] = arith.cmpi ult, %[[UA]], %[[A]] : i32
+//       CHECK:   %[[SUBOV:.+]] = arith.cmpi sgt, %[[B]], %{{.+}} : i32
+//       CHECK:   %[[USUBOV:.+]] = arith.cmpi ult, %[[A]], %[[B]] : i32
+//       CHECK:   %[[WA:.+]] = arith.extui %[[C]] : i64 to i128
+//       CHECK:   %[[WB:.+]] = arith.extui %[[D]] : i64 to i128
+//       CHECK:   %[[P:.+]] = arith.muli %[[WA]], %[[WB]] : i128
+//       CHECK:   %[[UMAX:.+]] = arith.constant 18446744073709551615 : i128
+//       CHECK:   %[[UMOV:.+]] = arith.cmpi ugt, %[[P]], %[[UMAX]] : i128
+//       CHECK:   %[[SP:.+]] = arith.muli %{{.+}}, %{{.+}} : i128
+//       CHECK:   %[[SR:.+]] = arith.trunci %[[SP]] : i128 to i64
+//       CHECK:   %[[SX:.+]] = arith.extsi %[[SR]] : i64 to i128
+//       CHECK:   %[[SMOV:.+]] = arith.cmpi ne, %[[SX]], %[[SP]] : i128
+//   CHECK-NOT:   llvm.extractvalue
+//       CHECK:   return %[[S]], %[[SOV]], %[[UOV]], %{{.+}}, %[[USUBOV]], %[[UMOV]], %[[SMOV]]
+func.func @with_overflow(%a: i32, %b: i32, %c: i64, %d: i64) -> (i32, i1, i1, i1, i1, i1, i1) {
+  %sadd = "llvm.intr.sadd.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %0 = llvm.extractvalue %sadd[0] : !llvm.struct<(i32, i1)>
+  %1 = llvm.extractvalue %sadd[1] : !llvm.struct<(i32, i1)>
+  %uadd = "llvm.intr.uadd.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %2 = llvm.extractvalue %uadd[1] : !llvm.struct<(i32, i1)>
+  %ssub = "llvm.intr.ssub.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %3 = llvm.extractvalue %ssub[1] : !llvm.struct<(i32, i1)>
+  %usub = "llvm.intr.usub.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
+  %4 = llvm.extractvalue %usub[1] : !llvm.struct<(i32, i1)>
+  %umul = "llvm.intr.umul.with.overflow"(%c, %d) : (i64, i64) -> !llvm.struct<(i64, i1)>
+  %5 = llvm.extractvalue %umul[1] : !llvm.struct<(i64, i1)>
+  %smul = "llvm.intr.smul.with.overflow"(%c, %d) : (i64, i64) -> !llvm.struct<(i64, i1)>
+  %6 = llvm.extractvalue %smul[1] : !llvm.struct<(i64, i1)>
+  return %0, %1, %2, %3, %4, %5, %6 : i32, i1, i1, i1, i1, i1, i1
 }
 
 // Unary float intrinsics become the math op that lowers back to them.
@@ -356,21 +492,20 @@ func.func @keeps_pointers(%p: !llvm.ptr, %q: !llvm.ptr) -> (i1, !llvm.ptr, i64, 
   return %0, %1, %2, %3 : i1, !llvm.ptr, i64, !llvm.ptr
 }
 
-// Saturating and overflow-reporting intrinsics, freeze and bit reversal
-// have no exact arith/math equivalent and stay LLVM.
+// Saturating shifts, an overflow intrinsic whose struct is used whole,
+// freeze and bit reversal have no exact arith/math equivalent and stay LLVM
+// (llvm.intr.bitreverse is itself a dataflow actor).
 // CHECK-LABEL: func.func @keeps_inexact
-//       CHECK:   llvm.intr.sadd.sat
-//       CHECK:   llvm.intr.usub.sat
+//       CHECK:   llvm.intr.sshl.sat
 //       CHECK:   "llvm.intr.sadd.with.overflow"
 //       CHECK:   llvm.freeze
 //       CHECK:   llvm.intr.bitreverse
-func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, i32, !llvm.struct<(i32, i1)>, i32, i32) {
-  %0 = llvm.intr.sadd.sat(%a, %b) : (i32, i32) -> i32
-  %1 = llvm.intr.usub.sat(%a, %b) : (i32, i32) -> i32
+func.func @keeps_inexact(%a: i32, %b: i32) -> (i32, !llvm.struct<(i32, i1)>, i32, i32) {
+  %0 = llvm.intr.sshl.sat(%a, %b) : (i32, i32) -> i32
   %2 = "llvm.intr.sadd.with.overflow"(%a, %b) : (i32, i32) -> !llvm.struct<(i32, i1)>
   %3 = llvm.freeze %a : i32
   %5 = llvm.intr.bitreverse(%a) : (i32) -> i32
-  return %0, %1, %2, %3, %5 : i32, i32, !llvm.struct<(i32, i1)>, i32, i32
+  return %0, %2, %3, %5 : i32, !llvm.struct<(i32, i1)>, i32, i32
 }
 
 // The trigonometric and hyperbolic intrinsics clang emits under
