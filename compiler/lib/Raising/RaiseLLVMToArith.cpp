@@ -394,25 +394,26 @@ struct FunnelShiftToArith : OpRewritePattern<FunnelOp> {
 // Float min/max
 //===----------------------------------------------------------------------===//
 
-/// The operands go in the order orderMinMaxNumOperands gives, so that the
-/// device picks the zero x86-64 code picks when they are equal zeros:
+/// Raised as buildNativeMinMaxNum builds them, so that the device picks the
+/// zero x86-64 code picks when the operands are equal zeros:
 ///
-///   %r = llvm.intr.maxnum(%x, %zero) : (f32, f32) -> f32   (%zero = 0.0)
+///   %r = llvm.intr.maxnum(%x, %y) : (f32, f32) -> f32
+///   %s = llvm.intr.maxnum(%x, %zero) : (f32, f32) -> f32   (%zero = 0.0)
 ///   ->
-///   %r = arith.maxnumf %zero, %x : f32
-template <typename SourceOp, typename TargetOp>
+///   %r = arith.maxnumf %x, %y : f32
+///   %c = arith.cmpf ogt, %x, %zero : f32
+///   %s = arith.select %c, %x, %zero : f32
+template <typename SourceOp, bool isMax>
 struct MinMaxNumToArith : OpRewritePattern<SourceOp> {
   using OpRewritePattern<SourceOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(SourceOp op,
                                 PatternRewriter &rewriter) const override {
     if (failed(checkScalar(op, rewriter)))
       return failure();
-    bool noNaNs = LLVM::bitEnumContainsAll(op.getFastmathFlags(),
-                                           LLVM::FastmathFlags::nnan);
-    auto [lhs, rhs] = orderMinMaxNumOperands(op.getA(), op.getB(), noNaNs);
-    auto newOp = TargetOp::create(rewriter, op.getLoc(), lhs, rhs);
-    copyFlags(op, newOp);
-    rewriter.replaceOp(op, newOp->getResults());
+    rewriter.replaceOp(
+        op, buildNativeMinMaxNum(
+                rewriter, op.getLoc(), op.getA(), op.getB(), isMax,
+                convertFastMath(op.getContext(), op.getFastmathFlags())));
     return success();
   }
 };
@@ -708,8 +709,8 @@ static void populateIntrinsicPatterns(RewritePatternSet &patterns) {
                OneToOnePattern<LLVM::SMinOp, arith::MinSIOp>,
                OneToOnePattern<LLVM::UMaxOp, arith::MaxUIOp>,
                OneToOnePattern<LLVM::UMinOp, arith::MinUIOp>,
-               MinMaxNumToArith<LLVM::MaxNumOp, arith::MaxNumFOp>,
-               MinMaxNumToArith<LLVM::MinNumOp, arith::MinNumFOp>,
+               MinMaxNumToArith<LLVM::MaxNumOp, /*isMax=*/true>,
+               MinMaxNumToArith<LLVM::MinNumOp, /*isMax=*/false>,
                OneToOnePattern<LLVM::MaximumOp, arith::MaximumFOp>,
                OneToOnePattern<LLVM::MinimumOp, arith::MinimumFOp>,
                OneToOnePattern<LLVM::FAbsOp, math::AbsFOp>,

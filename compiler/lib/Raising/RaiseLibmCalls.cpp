@@ -71,19 +71,15 @@ Value buildRoundToInt(OpBuilder &builder, Location loc, Type resultType,
 }
 
 /// `fmin(a, b)` / `fmax(a, b)` as a call computes them: x86-64 code calls
-/// glibc's `fminf` / `fmin` / ... (clang emits `llvm.minnum` for `fmin`, so a
+/// glibc's `fminf`, `fmin`, ... (clang emits `llvm.minnum` for `fmin`, so a
 /// call remains only where the optimizer may not treat it as the builtin),
-/// which return the `minss` / `maxss` of `b` on a tie (`fmin(+0, -0)` is
-/// `-0`), the other operand when one is a quiet NaN and `a` when both are.
-/// That is `arith.minnumf(b, a)` as the emulator defines it (its left
-/// operand on a tie; a NaN left operand gives the right one). Signaling NaN
-/// operands, which glibc returns quieted, are the one difference (LLVM does
-/// not distinguish signaling NaNs in the default environment).
-template <typename OpTy>
-Value buildSwappedMinMax(OpBuilder &builder, Location loc, Type,
-                         ValueRange operands,
-                         arith::FastMathFlagsAttr fastmath) {
-  return OpTy::create(builder, loc, operands[1], operands[0], fastmath);
+/// raised as buildLibmMinMax builds it. glibc returns the second of two
+/// equal zeros, where the intrinsic returns the first.
+template <bool isMax>
+Value buildMinMax(OpBuilder &builder, Location loc, Type, ValueRange operands,
+                  arith::FastMathFlagsAttr fastmath) {
+  return loom::raising::buildLibmMinMax(builder, loc, operands[0], operands[1],
+                                        isMax, fastmath);
 }
 
 /// Each `math` op here is defined as the libm function of the same name:
@@ -126,10 +122,10 @@ const LibmFunction kLibmFunctions[] = {
     {"truncf", "trunc", 1, "math.trunc", buildOp<math::TruncOp>},
     {"roundf", "round", 1, "math.round", buildOp<math::RoundOp>},
     {"fmodf", "fmod", 2, "arith.remf", buildOp<arith::RemFOp>},
-    {"fminf", "fmin", 2, "arith.minnumf with the operands swapped",
-     buildSwappedMinMax<arith::MinNumFOp>},
-    {"fmaxf", "fmax", 2, "arith.maxnumf with the operands swapped",
-     buildSwappedMinMax<arith::MaxNumFOp>},
+    {"fminf", "fmin", 2, "glibc's fmin (arith.minnumf or a select)",
+     buildMinMax</*isMax=*/false>},
+    {"fmaxf", "fmax", 2, "glibc's fmax (arith.maxnumf or a select)",
+     buildMinMax</*isMax=*/true>},
     {"lroundf", "lround", 1, "math.round and arith.fptosi",
      buildRoundToInt<math::RoundOp>, /*intResult=*/true},
     {"llroundf", "llround", 1, "math.round and arith.fptosi",

@@ -89,9 +89,50 @@ static bool isNonNaNConstant(Value value) {
   return floatAttr && !floatAttr.getValue().isNaN();
 }
 
-std::pair<Value, Value> loom::raising::orderMinMaxNumOperands(Value a, Value b,
-                                                              bool noNaNs) {
-  if (noNaNs || isNonNaNConstant(b))
-    return {b, a};
-  return {a, b};
+/// `select(cmpf predicate(d, s), d, s)`: x86's `maxss(d, s)` / `minss`
+/// with the ordered `ogt` / `olt`, or also `d` when `s` is a NaN with the
+/// unordered `ugt` / `ult`.
+static Value buildSelectMinMax(OpBuilder &builder, Location loc, Value d,
+                               Value s, arith::CmpFPredicate predicate,
+                               arith::FastMathFlagsAttr fastmath) {
+  Value takeD =
+      arith::CmpFOp::create(builder, loc, predicate, d, s, fastmath.getValue());
+  return arith::SelectOp::create(builder, loc, takeD, d, s);
+}
+
+Value loom::raising::buildNativeMinMaxNum(OpBuilder &builder, Location loc,
+                                          Value a, Value b, bool isMax,
+                                          arith::FastMathFlagsAttr fastmath) {
+  auto ordered = isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT;
+  auto has = [&](arith::FastMathFlags flag) {
+    return arith::bitEnumContainsAll(fastmath.getValue(), flag);
+  };
+  // Under nsz the sign of a zero is insignificant, and x86 code commutes
+  // maxss as register allocation likes: the one op is as native as any.
+  bool noSignedZeros = has(arith::FastMathFlags::nsz);
+  if (!noSignedZeros &&
+      (has(arith::FastMathFlags::nnan) || isNonNaNConstant(b)))
+    return buildSelectMinMax(builder, loc, a, b, ordered, fastmath);
+  if (!noSignedZeros && isNonNaNConstant(a))
+    return buildSelectMinMax(builder, loc, b, a, ordered, fastmath);
+  if (isMax)
+    return arith::MaxNumFOp::create(builder, loc, a, b, fastmath);
+  return arith::MinNumFOp::create(builder, loc, a, b, fastmath);
+}
+
+Value loom::raising::buildLibmMinMax(OpBuilder &builder, Location loc, Value a,
+                                     Value b, bool isMax,
+                                     arith::FastMathFlagsAttr fastmath) {
+  using P = arith::CmpFPredicate;
+  // b cannot be a NaN: maxss(a, b). a cannot: a NaN b gives a, else
+  // maxss(a, b), which the unordered predicate folds into one compare.
+  if (isNonNaNConstant(b))
+    return buildSelectMinMax(builder, loc, a, b, isMax ? P::OGT : P::OLT,
+                             fastmath);
+  if (isNonNaNConstant(a))
+    return buildSelectMinMax(builder, loc, a, b, isMax ? P::UGT : P::ULT,
+                             fastmath);
+  if (isMax)
+    return arith::MaxNumFOp::create(builder, loc, b, a, fastmath);
+  return arith::MinNumFOp::create(builder, loc, b, a, fastmath);
 }

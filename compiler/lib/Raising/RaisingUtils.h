@@ -44,16 +44,33 @@ mlir::Value castUnsigned(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::arith::FastMathFlagsAttr convertFastMath(mlir::MLIRContext *ctx,
                                                mlir::LLVM::FastmathFlags flags);
 
-/// Returns `(a, b)` or `(b, a)`: the operands of the `arith.maxnumf` /
-/// `minnumf` that computes `llvm.maxnum(a, b)` / `minnum` as x86-64 code
-/// does. Both leave open which of two equal zeros they give. The emulator
-/// gives the left operand, as x86 does in general (`isnan(a) ? b :
-/// maxss(b, a)`); when `b` is known not to be a NaN (a constant, or
-/// `noNaNs`: the `nnan` flag), LLVM's x86 lowering emits `maxss(a, b)`,
-/// which gives `b`, and so do the returned `(b, a)`. Swapping is exact
-/// otherwise: a NaN operand gives the other operand either way.
-std::pair<mlir::Value, mlir::Value>
-orderMinMaxNumOperands(mlir::Value a, mlir::Value b, bool noNaNs);
+/// Builds `llvm.maxnum(a, b)` (`isMax`) or `llvm.minnum(a, b)` as x86-64
+/// code computes it; LLVM leaves open which of two equal zeros they return,
+/// and x86 picks by the operands' order. With `maxss(d, s) = d > s ? d : s`
+/// (so `s` on a tie and on a NaN), LLVM's x86 lowering emits
+///   `maxss(a, b)`                  when `b` is known not to be a NaN (a
+///                                  constant, or `nnan` in `fastmath`),
+///   `maxss(b, a)`                  when `a` is a non-NaN constant,
+///   `isnan(a) ? b : maxss(b, a)`   otherwise.
+/// The first two become `arith.cmpf` + `arith.select`, the last
+/// `arith.maxnumf(a, b)`, which the emulator evaluates as that formula. Only
+/// the select forms keep their order through canonicalization, which moves
+/// a constant operand of the commutative `arith.maxnumf` to the right.
+/// Under `nsz` (the sign of a zero is insignificant; x86 code then commutes
+/// maxss freely) the result is `arith.maxnumf(a, b)` in every case.
+mlir::Value buildNativeMinMaxNum(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value a, mlir::Value b, bool isMax,
+                                 mlir::arith::FastMathFlagsAttr fastmath);
+
+/// Builds the libm call `fmax(a, b)` (`isMax`) or `fmin(a, b)` as glibc's
+/// x86-64 `fmaxf` / `fmax` / ... compute it: `isnan(b) ? a : maxss(a, b)`,
+/// so `b` on a tie, the other operand for one quiet NaN, `a` for two. That
+/// is `arith.maxnumf(b, a)`, or a select form when either operand is a
+/// non-NaN constant (see buildNativeMinMaxNum). Signaling NaN operands,
+/// which glibc returns quieted, are not modelled.
+mlir::Value buildLibmMinMax(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value a, mlir::Value b, bool isMax,
+                            mlir::arith::FastMathFlagsAttr fastmath);
 
 } // namespace loom::raising
 

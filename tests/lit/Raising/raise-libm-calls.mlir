@@ -53,9 +53,11 @@ llvm.func @fma(f64, f64, f64) -> f64
 llvm.func @fmodf(f32, f32) -> f32
 
 // lround/llround and lrint/llrint (f32 and f64, any integer result) round in
-// the float type and convert; fmin/fmax calls become arith.minnumf/maxnumf
-// with the operands swapped (glibc returns the second operand of equal
-// zeros, the raised op its first), whatever the operands are.
+// the float type and convert. fmin/fmax calls compute glibc's result, the
+// second of two equal zeros: arith.minnumf/maxnumf with the operands
+// swapped (the raised op returns its first), or x86's minss/maxss as a
+// select when an operand is a constant (an unordered compare when the
+// constant is on the left: a NaN right operand gives the left one).
 // CHECK-LABEL: func.func @rounding_and_min_max
 //  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f32, %[[D:.+]]: f64)
 //       CHECK:   %[[ONE:.+]] = llvm.mlir.constant(1.000000e+00 : f64)
@@ -68,13 +70,16 @@ llvm.func @fmodf(f32, f32) -> f32
 //       CHECK:   %[[R3:.+]] = math.roundeven %[[D]] : f64
 //       CHECK:   arith.fptosi %[[R3]] : f64 to i64
 //       CHECK:   arith.minnumf %[[Y]], %[[X]] : f32
-//       CHECK:   arith.maxnumf %[[ONE]], %[[D]] : f64
+//       CHECK:   %[[C0:.+]] = arith.cmpf ogt, %[[D]], %[[ONE]] : f64
+//       CHECK:   arith.select %[[C0]], %[[D]], %[[ONE]] : f64
+//       CHECK:   %[[C1:.+]] = arith.cmpf ult, %[[ONE]], %[[D]] : f64
+//       CHECK:   arith.select %[[C1]], %[[ONE]], %[[D]] : f64
 //   CHECK-NOT:   llvm.call
 //       CHECK:   return
 // REMARK-DAG: remark: libm call 'lroundf' raised to math.round and arith.fptosi (device code does not set errno)
 // REMARK-DAG: remark: libm call 'llrint' raised to math.roundeven and arith.fptosi (device code does not set errno)
-// REMARK-DAG: remark: libm call 'fminf' raised to arith.minnumf with the operands swapped (device code does not set errno)
-func.func @rounding_and_min_max(%x: f32, %y: f32, %d: f64) -> (i64, i64, i32, i64, f32, f64) {
+// REMARK-DAG: remark: libm call 'fminf' raised to glibc's fmin (arith.minnumf or a select) (device code does not set errno)
+func.func @rounding_and_min_max(%x: f32, %y: f32, %d: f64) -> (i64, i64, i32, i64, f32, f64, f64) {
   %one = llvm.mlir.constant(1.0 : f64) : f64
   %0 = llvm.call @lroundf(%x) : (f32) -> i64
   %1 = llvm.call @llround(%d) : (f64) -> i64
@@ -82,7 +87,8 @@ func.func @rounding_and_min_max(%x: f32, %y: f32, %d: f64) -> (i64, i64, i32, i6
   %3 = llvm.call @llrint(%d) : (f64) -> i64
   %4 = llvm.call @fminf(%x, %y) : (f32, f32) -> f32
   %5 = llvm.call @fmax(%d, %one) : (f64, f64) -> f64
-  return %0, %1, %2, %3, %4, %5 : i64, i64, i32, i64, f32, f64
+  %6 = llvm.call @fmin(%one, %d) : (f64, f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6 : i64, i64, i32, i64, f32, f64, f64
 }
 llvm.func @lroundf(f32) -> i64
 llvm.func @llround(f64) -> i64
@@ -90,6 +96,7 @@ llvm.func @lrintf(f32) -> i32
 llvm.func @llrint(f64) -> i64
 llvm.func @fminf(f32, f32) -> f32
 llvm.func @fmax(f64, f64) -> f64
+llvm.func @fmin(f64, f64) -> f64
 
 // Calls outside the table, with a signature that is not libm's, of a
 // function the module defines, or indirect, stay calls with a remark each.

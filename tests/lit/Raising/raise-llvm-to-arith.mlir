@@ -236,21 +236,28 @@ func.func @float_min_max(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
   return %0, %1, %2, %3 : f32, f32, f32, f32
 }
 
-// maxnum/minnum whose right operand cannot be a NaN (a constant, or the
-// nnan flag) swap their operands: x86-64 returns that operand on equal
-// zeros, and the raised op returns its left one. A NaN constant, or a
-// constant on the left, keeps the order.
-// CHECK-LABEL: func.func @min_max_num_operand_order
+// maxnum/minnum with an operand x86-64 knows not to be a NaN (a constant,
+// or nnan on the op) become x86's maxss/minss(d, s) = d > s ? d : s, which
+// returns s on equal zeros: s is the right operand, or the left one when
+// that is the constant. A NaN constant is no such operand; under nsz the
+// sign of a zero does not matter and the arith op stays.
+// CHECK-LABEL: func.func @min_max_num_with_a_known_operand
 //  CHECK-SAME:   (%[[X:.+]]: f32, %[[Y:.+]]: f64)
 //   CHECK-DAG:   %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 //   CHECK-DAG:   %[[NAN:.+]] = arith.constant 0x7FC00000 : f32
 //   CHECK-DAG:   %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
-//       CHECK:   arith.maxnumf %[[ZERO]], %[[X]] : f32
-//       CHECK:   arith.minnumf %[[ONE]], %[[Y]] : f64
+//       CHECK:   %[[C0:.+]] = arith.cmpf ogt, %[[X]], %[[ZERO]] : f32
+//       CHECK:   arith.select %[[C0]], %[[X]], %[[ZERO]] : f32
+//       CHECK:   %[[C1:.+]] = arith.cmpf olt, %[[Y]], %[[ONE]] : f64
+//       CHECK:   arith.select %[[C1]], %[[Y]], %[[ONE]] : f64
 //       CHECK:   arith.maxnumf %[[X]], %[[NAN]] : f32
-//       CHECK:   arith.minnumf %[[ZERO]], %[[X]] : f32
-//       CHECK:   arith.maxnumf %[[Y]], %[[Y]] fastmath<fast> : f64
-func.func @min_max_num_operand_order(%x: f32, %y: f64) -> (f32, f64, f32, f32, f64) {
+//       CHECK:   %[[C3:.+]] = arith.cmpf olt, %[[X]], %[[ZERO]] : f32
+//       CHECK:   arith.select %[[C3]], %[[X]], %[[ZERO]] : f32
+//       CHECK:   %[[C4:.+]] = arith.cmpf ogt, %[[Y]], %[[Y]] fastmath<nnan> : f64
+//       CHECK:   arith.select %[[C4]], %[[Y]], %[[Y]] : f64
+//       CHECK:   arith.minnumf %[[X]], %[[ZERO]] fastmath<fast> : f32
+//   CHECK-NOT:   llvm.intr
+func.func @min_max_num_with_a_known_operand(%x: f32, %y: f64) -> (f32, f64, f32, f32, f64, f32) {
   %zero = llvm.mlir.constant(0.0 : f32) : f32
   %one = llvm.mlir.constant(1.0 : f64) : f64
   %nan = llvm.mlir.constant(0x7FC00000 : f32) : f32
@@ -258,8 +265,9 @@ func.func @min_max_num_operand_order(%x: f32, %y: f64) -> (f32, f64, f32, f32, f
   %1 = llvm.intr.minnum(%y, %one) : (f64, f64) -> f64
   %2 = llvm.intr.maxnum(%x, %nan) : (f32, f32) -> f32
   %3 = llvm.intr.minnum(%zero, %x) : (f32, f32) -> f32
-  %4 = llvm.intr.maxnum(%y, %y) {fastmathFlags = #llvm.fastmath<fast>} : (f64, f64) -> f64
-  return %0, %1, %2, %3, %4 : f32, f64, f32, f32, f64
+  %4 = llvm.intr.maxnum(%y, %y) {fastmathFlags = #llvm.fastmath<nnan>} : (f64, f64) -> f64
+  %5 = llvm.intr.minnum(%x, %zero) {fastmathFlags = #llvm.fastmath<fast>} : (f32, f32) -> f32
+  return %0, %1, %2, %3, %4, %5 : f32, f64, f32, f32, f64, f32
 }
 
 // lround/llround round halfway cases away from zero, lrint/llrint to even
