@@ -288,9 +288,9 @@ static Error evalFloatCast(const ComputeOp &op, Ins in, Outs out) {
 /// `llvm.maxnum(a, b)` / `minnum`: `isnan(a) ? b : maxss(b, a)`, where maxss
 /// and minss return their second operand on a tie or a NaN. So a NaN operand
 /// gives the other operand unchanged (even a signaling NaN, and `b` when both
-/// are NaN) and equal operands give `a`. The raising orders the operands so
-/// that this is also the native choice where x86 picks the other one
-/// (RaiseLLVMToArith.cpp, MinMaxNumToArith).
+/// are NaN) and equal operands give `a`. Where x86 picks the other operand
+/// (one known not to be a NaN), the raising emits a compare and select
+/// instead (RaisingUtils.h, buildNativeMinMaxNum).
 static APFloat getMinMaxNum(const APFloat &a, const APFloat &b, bool isMax) {
   if (a.isNaN())
     return b;

@@ -120,9 +120,24 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
       that lowers back to the same intrinsic, and `rint nearbyint` →
       `math.roundeven` (LLVM assumes the default rounding mode outside
       strictfp functions, so they round halfway cases to even);
+    - `maxnum minnum` as x86-64 code computes them, which decides by the
+      operand order which of two equal zeros it returns: `maxss(a, b)`
+      (`arith.cmpf ogt` + `arith.select`, `b` on a tie) when `b` is a
+      non-NaN constant or the op has `nnan`, `maxss(b, a)` when `a` is a
+      non-NaN constant, `arith.maxnumf` (the emulator's left-on-tie rule)
+      otherwise and under `nsz`;
+    - `lround llround` → `math.round`, `lrint llrint` → `math.roundeven`,
+      each followed by `arith.fptosi`;
     - `fshl fshr` (funnel shifts, rotates) → `(a << s) | ((b >> 1) >>
       (N - 1 - s))` with `s = c mod N` (mirrored for `fshr`), so no shift
-      reaches the width and amount 0 is exact.
+      reaches the width and amount 0 is exact;
+    - `uadd.sat usub.sat sadd.sat ssub.sat` → the sum or difference with
+      the second operand clamped to what cannot wrap (`a + umin(b, ~a)`,
+      `a - umin(a, b)`, `a + (a < 0 ? smax(b, MIN - a) : smin(b, MAX -
+      a))`, `a - (a < 0 ? smin(b, a - MIN) : smax(b, a - MAX))`);
+    - each `llvm.extractvalue` of `{s,u}{add,sub,mul}.with.overflow` → the
+      wrapped result or the overflow bit (comparisons for add/sub, the
+      product in twice the width for mul); the intrinsic is left dead.
 
     Flags that only add poison and have no arith spelling (`zext nneg`,
     `icmp samesign`, fast-math on `select`, `is_zero_poison`,
@@ -130,8 +145,9 @@ def RaiseLLVMToArithPass : Pass<"loom-raise-llvm-to-arith", "::mlir::ModuleOp"> 
     original is, so this is a refinement.
 
     What stays LLVM: every vector-typed form, pointer comparisons and
-    selects, saturating and overflow-reporting intrinsics, `freeze`, and any
-    op without an exact equivalent. `llvm.intr.fmuladd` lets the backend
+    selects, saturating shifts, an overflow intrinsic whose struct is used
+    other than by `llvm.extractvalue`, `freeze`, and any op without an
+    exact equivalent. `llvm.intr.fmuladd` lets the backend
     choose fused or unfused rounding, so by default it stays as it is
     (`materialize-fmuladd=keep`); `mul-add` commits to the unfused
     `arith.mulf` + `arith.addf` and `fma` to the fused `math.fma`, each a
@@ -173,18 +189,22 @@ def RaiseLibmCallsPass : Pass<"loom-raise-libm-calls", "::mlir::ModuleOp"> {
     expm1 log log2 log10 log1p sin cos tan asin acos atan atan2 sinh cosh tanh
     asinh acosh atanh erf erfc cbrt pow fma fabs copysign floor ceil trunc
     round` → the `math` op of that name (`pow` → `math.powf`, `fabs` →
-    `math.absf`), `fmod` → `arith.remf`. The `f`-suffixed name is the `f32`
-    form, the plain name the `f64` form; the call must pass and return exactly
-    that type, call a declaration (`llvm.func` without body) and carry no
-    operand bundles. The call's fast-math flags move to the op.
+    `math.absf`), `fmod` → `arith.remf`, `lround llround` → `math.round`
+    and `lrint llrint` → `math.roundeven`, each then `arith.fptosi` to the
+    call's integer type, and `fmin fmax` → glibc's x86-64 result (the
+    second of two equal zeros): `arith.minnumf(b, a)` / `maxnumf(b, a)`, or
+    `arith.cmpf` + `arith.select` when an operand is a constant. The
+    `f`-suffixed name is the `f32` form, the plain name the `f64` form; the
+    call must pass exactly that type and return it (an integer for the
+    rounding functions), call a declaration (`llvm.func` without body) and
+    carry no operand bundles. The call's fast-math flags move to the op.
 
     Each rewritten call gets a remark naming the function and the op. Every
     other direct or indirect call stays a call with a remark naming the
     callee and why (not in the table, wrong signature, defined in the
-    module); `fmin`/`fmax` calls stay (their signed-zero choice is the
-    library's, not `arith.minnumf`'s; clang emits them as intrinsics anyway),
-    as do `hypot` and the `long double` forms. A declaration no call uses any
-    more is erased. Calls of `__loom_*` hint carriers are left alone.
+    module); `hypot` and the `long double` forms stay. A declaration no call
+    uses any more is erased. Calls of `__loom_*` hint carriers are left
+    alone.
 
     Before:
 
