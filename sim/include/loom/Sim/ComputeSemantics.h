@@ -74,8 +74,11 @@ bool hasComputeEvaluator(uint32_t schemaId);
 /// Evaluates one firing: `operands` holds one token per operand, and one
 /// token per result is written to `results`. Operations whose arith/LLVM
 /// semantics give poison (overflow under nsw/nuw, inexact under `exact`,
-/// oversized shifts, out-of-range float-to-int) produce poison, and poison
-/// operands propagate. Fails only on undefined behaviour without a poison
+/// oversized shifts) produce poison, and poison operands propagate; an
+/// out-of-range float-to-int conversion gives x86-64's value instead (up to
+/// 64 bits, poison beyond), and maxnumf/minnumf choose between equal zeros
+/// as x86-64 does (docs/emulator.md, "Values"). Fails only on undefined
+/// behaviour without a poison
 /// form (division or remainder by zero or by poison, signed division
 /// overflow); the message names the fault and the operands, not the actor.
 llvm::Error evaluateCompute(const ComputeOp &op,
