@@ -117,7 +117,7 @@ def measure_source(tools, src, work, index_width):
     out = os.path.join(work, os.path.splitext(name)[0].replace("/", "_"))
     os.makedirs(out, exist_ok=True)
     compile_ = subprocess.run(
-        [os.path.join(tools, "loom-clang++"), "-O2", "-c", src,
+        [os.path.join(tools, "loom-clang++"), "-std=c++20", "-O2", "-c", src,
          "-o", os.path.join(out, "k.o"), "--loom-save-temps=" + out,
          "-Rpass-analysis=loom", "-Rpass-missed=loom"],
         capture_output=True, text=True)
