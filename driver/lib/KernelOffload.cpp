@@ -187,7 +187,7 @@ static std::string describeImplicitInput(const compiler::ImplicitInput &input,
                                          const KernelManifest &manifest) {
   using Kind = compiler::ImplicitInput::Kind;
   auto baseName = [&]() -> std::string {
-    if (!input.global.empty())
+    if (input.kind == Kind::GlobalAddress)
       return "the global '" + demangleSymbol(input.global) + "'";
     if (input.base < manifest.args.size() &&
         !manifest.args[input.base].name.empty())
@@ -319,13 +319,9 @@ static Value *emitImplicitInput(IRBuilder<> &builder,
   using Kind = compiler::ImplicitInput::Kind;
   if (input.kind == Kind::GlobalAddress)
     return module.getNamedGlobal(input.global);
-  Value *base = nullptr;
-  if (!input.global.empty())
-    base = module.getNamedGlobal(input.global);
-  else if (input.base < values.size())
-    base = values[input.base];
-  if (!base)
+  if (input.base >= values.size())
     return nullptr;
+  Value *base = values[input.base];
   Type *type = input.type;
   if (input.kind == Kind::PointerAddress)
     return builder.CreatePtrToInt(base, type);

@@ -24,6 +24,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 using loom::compiler::ImplicitInput;
@@ -212,6 +213,90 @@ static SmallVector<GlobalVariable *> collectGlobals(Function &kernel) {
   return globals;
 }
 
+/// The access of `inst` (a load's or store's address operand), or null.
+static Use *getAccessedAddress(Instruction *inst) {
+  if (auto *load = dyn_cast<LoadInst>(inst))
+    return &load->getOperandUse(load->getPointerOperandIndex());
+  if (auto *store = dyn_cast<StoreInst>(inst))
+    return &store->getOperandUse(store->getPointerOperandIndex());
+  return nullptr;
+}
+
+/// The views through which to pass `global`: itself when the kernel
+/// accesses it with one type (or in ways other than loads and stores
+/// through GEPs), else one stand-in declaration per accessed type, each
+/// access re-addressed through its own copy of its GEP chain. A memory
+/// root has one element type; a `struct Config { int n; float scale; }`
+/// read as an int and as floats becomes an i32 and an f32 root over the
+/// same object, ordered like any two roots that may alias.
+static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
+                                                       Function &kernel) {
+  SmallVector<Use *> accesses;
+  SmallVector<Value *> worklist = {&global};
+  while (!worklist.empty()) {
+    Value *value = worklist.pop_back_val();
+    for (Use &use : value->uses()) {
+      auto *inst = dyn_cast<Instruction>(use.getUser());
+      if (!inst || inst->getFunction() != &kernel)
+        continue;
+      if (auto *gep = dyn_cast<GetElementPtrInst>(inst);
+          gep && gep->getPointerOperand() == value) {
+        worklist.push_back(gep);
+        continue;
+      }
+      Use *address = getAccessedAddress(inst);
+      bool simple = isa<LoadInst>(inst) ? cast<LoadInst>(inst)->isSimple()
+                                         : address &&
+                                               cast<StoreInst>(inst)->isSimple();
+      if (!address || address != &use || !simple)
+        return {&global};
+      accesses.push_back(address);
+    }
+  }
+  auto typeOf = [](Use *address) {
+    auto *inst = cast<Instruction>(address->getUser());
+    return isa<LoadInst>(inst) ? inst->getType()
+                               : cast<StoreInst>(inst)->getValueOperand()
+                                     ->getType();
+  };
+  MapVector<Type *, SmallVector<Use *>> byType;
+  for (Use *address : accesses)
+    byType[typeOf(address)].push_back(address);
+  if (byType.size() < 2)
+    return {&global};
+  SmallVector<GlobalVariable *> views;
+  SmallVector<Instruction *> oldChains;
+  for (auto &[type, uses] : byType) {
+    auto *view = new GlobalVariable(
+        *global.getParent(), global.getValueType(), global.isConstant(),
+        GlobalValue::ExternalLinkage, nullptr, "loom.view." + global.getName());
+    views.push_back(view);
+    for (Use *address : uses) {
+      // Copy the chain from the global down to the access, so an address
+      // shared by accesses of two types serves each through its view.
+      SmallVector<GetElementPtrInst *> chain;
+      for (Value *at = address->get(); at != &global;) {
+        auto *gep = cast<GetElementPtrInst>(at);
+        chain.push_back(gep);
+        at = gep->getPointerOperand();
+      }
+      Value *base = view;
+      auto *access = cast<Instruction>(address->getUser());
+      for (GetElementPtrInst *gep : llvm::reverse(chain)) {
+        auto *copy = cast<GetElementPtrInst>(gep->clone());
+        copy->setOperand(0, base);
+        copy->insertBefore(access->getIterator());
+        oldChains.push_back(gep);
+        base = copy;
+      }
+      address->set(base);
+    }
+  }
+  for (Instruction *gep : oldChains)
+    RecursivelyDeleteTriviallyDeadInstructions(gep);
+  return views;
+}
+
 /// Replaces `kernel` by a function of the same name that takes the
 /// promoted inputs after its own parameters.
 static Function *rebuildKernel(Function &kernel,
@@ -342,22 +427,19 @@ static void rebaseEndPointers(Function &kernel) {
   }
 }
 
-/// Adds a FieldLoad promotion per field the kernel loads from `object` (a
-/// parameter, or a global when it is one) and returns true, or returns
-/// false and adds nothing when `object` has another use.
+/// Adds a FieldLoad promotion per field the kernel loads from the object
+/// parameter `object` and returns true, or returns false and adds nothing
+/// when `object` has another use.
 static bool addFieldPromotions(Value *object, const DataLayout &layout,
                                StringRef objectName, unsigned base,
                                SmallVectorImpl<Promotion> &promotions) {
   MapVector<FieldKey, SmallVector<LoadInst *>> fields;
   if (object->use_empty() || !collectFieldLoads(object, 0, layout, fields))
     return false;
-  auto *global = dyn_cast<GlobalVariable>(object);
   for (auto &[key, loads] : fields) {
     Promotion promotion;
     promotion.input.kind = ImplicitInput::Kind::FieldLoad;
     promotion.input.base = base;
-    if (global)
-      promotion.input.global = global->getName().str();
     promotion.input.offset = key.first;
     promotion.input.type = key.second;
     promotion.input.name =
@@ -381,23 +463,22 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
     return {};
   const DataLayout &layout = module.getDataLayout();
   SmallVector<Promotion> promotions;
-  for (GlobalVariable *global : collectGlobals(*kernel)) {
-    // A global the kernel only reads fields of (a configuration struct, a
-    // scalar) is an object: its fields are launch values, no memory.
-    if (addFieldPromotions(global, layout, demangleSymbol(global->getName()),
-                           /*base=*/0, promotions))
-      continue;
-    Promotion promotion;
-    promotion.input.kind = ImplicitInput::Kind::GlobalAddress;
-    promotion.input.global = global->getName().str();
-    promotion.input.type = global->getType();
-    promotion.input.readOnly = global->isConstant();
-    promotion.input.name = demangleSymbol(global->getName());
-    promotion.input.elementType = getAccessedElementType(global);
-    promotion.type = global->getType();
-    promotion.global = global;
-    promotions.push_back(std::move(promotion));
-  }
+  // A global is memory, read and written in program order like a pointer
+  // argument's: never a snapshot, since a pointer argument may point into
+  // it (a kernel storing through `int *cell` = &gCount and reading gCount).
+  for (GlobalVariable *global : collectGlobals(*kernel))
+    for (GlobalVariable *view : splitByAccessType(*global, *kernel)) {
+      Promotion promotion;
+      promotion.input.kind = ImplicitInput::Kind::GlobalAddress;
+      promotion.input.global = global->getName().str();
+      promotion.input.type = global->getType();
+      promotion.input.readOnly = global->isConstant();
+      promotion.input.name = demangleSymbol(global->getName());
+      promotion.input.elementType = getAccessedElementType(view);
+      promotion.type = global->getType();
+      promotion.global = view;
+      promotions.push_back(std::move(promotion));
+    }
   SmallVector<bool> objects = findObjectParameters(*kernel);
   for (Argument &arg : kernel->args())
     if (objects[arg.getArgNo()])

@@ -11,7 +11,9 @@
 // REMARK-DAG: remark: kernel 'crc': the global 'kCrcTable' is a memory root of the dataflow program, taken at every launch (implicit argument #2)
 // REMARK-DAG: remark: kernel 'accumulate': the global 'gCounter' is a memory root of the dataflow program, taken at every launch
 // REMARK-DAG: remark: kernel 'accumulate': the global 'gHistory' is a memory root of the dataflow program, taken at every launch
-// REMARK-DAG: remark: kernel 'configured': the field at byte 4 of the global 'gConfig' is a launch value of the dataflow program, taken at every launch
+// A global read as an int and as floats is two memory roots over it.
+// REMARK-DAG: remark: kernel 'configured': the global 'gConfig' is a memory root of the dataflow program, taken at every launch (implicit argument #2)
+// REMARK-DAG: remark: kernel 'configured': the global 'gConfig' is a memory root of the dataflow program, taken at every launch (implicit argument #3)
 // REMARK-DAG: remark: kernel 'smooth': the global 'smooth(float const*, float*, int)::state' is a memory root of the dataflow program, taken at every launch
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
 // RUN: FileCheck %s < %t.native.txt
@@ -23,6 +25,7 @@
 // CHECK-NEXT: counter 300 history 0
 // CHECK-NEXT: smooth 0
 // CHECK-NEXT: configured 0
+// CHECK-NEXT: aliased 7 0
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -92,7 +95,8 @@ void smooth(const float *in, float *out, int n) {
   }
 }
 
-// A global the kernel only reads fields of: its fields are launch values.
+// A global is memory read in program order, never a snapshot taken at the
+// launch: an argument may point into it.
 struct Config {
   int count;
   float scale, bias;
@@ -103,6 +107,15 @@ LOOM_ACCEL()
 void configured(const float *in, float *out) {
   for (int i = 0; i < gConfig.count; ++i)
     out[i] = in[i] * gConfig.scale + gConfig.bias;
+}
+
+int gTotal = 0;
+
+LOOM_ACCEL()
+int addThenRead(int *cell, const int *in, int n) {
+  for (int i = 0; i < n; ++i)
+    *cell += in[i];
+  return gTotal;
 }
 
 int main() {
@@ -163,6 +176,11 @@ int main() {
     bad += out[i] != in[i] * 3.0f + 0.5f;
   std::printf("configured %d\n", bad);
   total += bad;
+
+  int ones[7] = {1, 1, 1, 1, 1, 1, 1};
+  int seen = addThenRead(&gTotal, ones, 7);
+  std::printf("aliased %d %d\n", seen, seen != 7 || gTotal != 7);
+  total += seen != 7 || gTotal != 7;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;
 }

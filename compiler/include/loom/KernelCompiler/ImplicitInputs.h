@@ -31,14 +31,14 @@ struct ImplicitInput {
   enum class Kind {
     /// The address of the global `global`.
     GlobalAddress,
-    /// The value of type `type` loaded from `offset` bytes into the
-    /// global `global` when that is set, else into argument `base`.
+    /// The value of type `type` loaded from `offset` bytes into argument
+    /// `base`.
     FieldLoad,
     /// The address `base` as an integer of `type` (i64).
     PointerAddress,
   };
   Kind kind = Kind::GlobalAddress;
-  /// The mangled symbol of the global (GlobalAddress, FieldLoad of one).
+  /// The mangled symbol of the global (GlobalAddress).
   std::string global;
   /// The argument the value derives from (FieldLoad, PointerAddress).
   unsigned base = 0;
@@ -65,10 +65,11 @@ struct ImplicitInput {
 ///     64 scalars and constants used only as the source of `memcpy`s (a
 ///     local array's initializer): the raising copies those into a local
 ///     array of the graph;
+///     (a global accessed as several types is passed once per type, one
+///     root each);
 ///   - every load at a constant offset from an object the kernel only
 ///     reads fields of: a parameter that is a reference or pointer to a
-///     class (`loom.signature`), or a global, used for nothing but such
-///     loads;
+///     class (`loom.signature`), used for nothing but such loads;
 ///   - the integer value of a pointer argument (`ptrtoint`, which
 ///     `std::vector::size()` computes with).
 /// The object loads are taken once per launch, which is exact when the
