@@ -245,9 +245,9 @@ static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
         continue;
       }
       Use *address = getAccessedAddress(inst);
-      bool simple = isa<LoadInst>(inst) ? cast<LoadInst>(inst)->isSimple()
-                                         : address &&
-                                               cast<StoreInst>(inst)->isSimple();
+      bool simple = isa<LoadInst>(inst)
+                        ? cast<LoadInst>(inst)->isSimple()
+                        : address && cast<StoreInst>(inst)->isSimple();
       if (!address || address != &use || !simple)
         return {&global};
       accesses.push_back(address);
@@ -255,9 +255,9 @@ static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
   }
   auto typeOf = [](Use *address) {
     auto *inst = cast<Instruction>(address->getUser());
-    return isa<LoadInst>(inst) ? inst->getType()
-                               : cast<StoreInst>(inst)->getValueOperand()
-                                     ->getType();
+    return isa<LoadInst>(inst)
+               ? inst->getType()
+               : cast<StoreInst>(inst)->getValueOperand()->getType();
   };
   MapVector<Type *, SmallVector<Use *>> byType;
   for (Use *address : accesses)
