@@ -202,6 +202,9 @@ static std::string describeImplicitInput(const compiler::ImplicitInput &input,
            baseName();
   case Kind::PointerAddress:
     return "the address " + baseName() + " holds";
+  case Kind::ArgumentAlias:
+    return "the object " + baseName() + " (read as " +
+           (input.elementType.empty() ? "bytes" : input.elementType) + ")";
   }
   llvm_unreachable("every kind is described");
 }
@@ -325,6 +328,8 @@ static Value *emitImplicitInput(IRBuilder<> &builder,
   Type *type = input.type;
   if (input.kind == Kind::PointerAddress)
     return builder.CreatePtrToInt(base, type);
+  if (input.kind == Kind::ArgumentAlias)
+    return base;
   // A null object pointer has no fields: its inputs are zero (the kernel
   // cannot have loaded them without faulting natively either).
   Function *stub = builder.GetInsertBlock()->getParent();

@@ -17,6 +17,7 @@
 #include "loom/Support/Demangle.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -100,9 +101,24 @@ using FieldKey = std::pair<uint64_t, Type *>;
 
 /// Collects the loads at constant offsets from `base`; false if `base`
 /// has any other use (it escapes, is written, or is indexed by a variable).
+/// With `accessesOnly`, other loads and stores through GEP chains from
+/// `base` are allowed too (and not collected): the object is also memory.
 bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
-                       MapVector<FieldKey, SmallVector<LoadInst *>> &fields) {
+                       MapVector<FieldKey, SmallVector<LoadInst *>> &fields,
+                       bool accessesOnly = false) {
+  auto isAccessThrough = [&](User *user) {
+    if (auto *load = dyn_cast<LoadInst>(user))
+      return load->isSimple() && load->getPointerOperand() == base;
+    auto *store = dyn_cast<StoreInst>(user);
+    return store && store->isSimple() && store->getPointerOperand() == base &&
+           store->getValueOperand() != base;
+  };
   for (User *user : base->users()) {
+    if (accessesOnly && isa<StoreInst>(user)) {
+      if (!isAccessThrough(user))
+        return false;
+      continue;
+    }
     if (auto *load = dyn_cast<LoadInst>(user)) {
       if (!load->isSimple() || load->getPointerOperand() != base)
         return false;
@@ -113,18 +129,24 @@ bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
                       (type->isIntegerTy() &&
                        llvm::is_contained({1u, 8u, 16u, 32u, 64u},
                                           type->getIntegerBitWidth()));
-      if (!passable)
+      if (!passable && !accessesOnly)
         return false;
-      fields[{offset, type}].push_back(load);
+      if (passable)
+        fields[{offset, type}].push_back(load);
       continue;
     }
     auto *gep = dyn_cast<GetElementPtrInst>(user);
-    APInt delta(
-        layout.getIndexTypeSizeInBits(gep ? gep->getType() : base->getType()),
-        0);
-    if (!gep || gep->getPointerOperand() != base ||
-        !gep->accumulateConstantOffset(layout, delta) || delta.isNegative() ||
-        !collectFieldLoads(gep, offset + delta.getZExtValue(), layout, fields))
+    if (!gep || gep->getPointerOperand() != base)
+      return false;
+    APInt delta(layout.getIndexTypeSizeInBits(gep->getType()), 0);
+    bool constant = gep->accumulateConstantOffset(layout, delta) &&
+                    !delta.isNegative();
+    if (!constant && !accessesOnly)
+      return false;
+    // A variable offset: only accesses may follow, none is a field.
+    MapVector<FieldKey, SmallVector<LoadInst *>> ignored;
+    if (!collectFieldLoads(gep, constant ? offset + delta.getZExtValue() : 0,
+                           layout, constant ? fields : ignored, accessesOnly))
       return false;
   }
   return true;
@@ -222,17 +244,19 @@ static Use *getAccessedAddress(Instruction *inst) {
   return nullptr;
 }
 
-/// The views through which to pass `global`: itself when the kernel
-/// accesses it with one type (or in ways other than loads and stores
-/// through GEPs), else one stand-in declaration per accessed type, each
-/// access re-addressed through its own copy of its GEP chain. A memory
+/// The views through which to pass `root` (a global or a pointer
+/// parameter): itself when the kernel accesses it with one type (or in
+/// ways other than loads and stores through GEPs), else one stand-in
+/// global declaration per accessed type, each access re-addressed through
+/// its own copy of its GEP chain. A memory
 /// root has one element type; a `struct Config { int n; float scale; }`
 /// read as an int and as floats becomes an i32 and an f32 root over the
 /// same object, ordered like any two roots that may alias.
-static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
-                                                       Function &kernel) {
+static SmallVector<Value *>
+splitByAccessType(Value &root, Function &kernel,
+                  const SmallPtrSetImpl<Instruction *> &ignored) {
   SmallVector<Use *> accesses;
-  SmallVector<Value *> worklist = {&global};
+  SmallVector<Value *> worklist = {&root};
   while (!worklist.empty()) {
     Value *value = worklist.pop_back_val();
     for (Use &use : value->uses()) {
@@ -244,12 +268,14 @@ static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
         worklist.push_back(gep);
         continue;
       }
+      if (ignored.contains(inst))
+        continue;
       Use *address = getAccessedAddress(inst);
       bool simple = isa<LoadInst>(inst)
                         ? cast<LoadInst>(inst)->isSimple()
                         : address && cast<StoreInst>(inst)->isSimple();
       if (!address || address != &use || !simple)
-        return {&global};
+        return {&root};
       accesses.push_back(address);
     }
   }
@@ -263,19 +289,23 @@ static SmallVector<GlobalVariable *> splitByAccessType(GlobalVariable &global,
   for (Use *address : accesses)
     byType[typeOf(address)].push_back(address);
   if (byType.size() < 2)
-    return {&global};
-  SmallVector<GlobalVariable *> views;
+    return {&root};
+  Module &module = *kernel.getParent();
+  auto *global = dyn_cast<GlobalVariable>(&root);
+  Type *valueType =
+      global ? global->getValueType() : Type::getInt8Ty(module.getContext());
+  SmallVector<Value *> views;
   SmallVector<Instruction *> oldChains;
   for (auto &[type, uses] : byType) {
     auto *view = new GlobalVariable(
-        *global.getParent(), global.getValueType(), global.isConstant(),
-        GlobalValue::ExternalLinkage, nullptr, "loom.view." + global.getName());
+        module, valueType, global && global->isConstant(),
+        GlobalValue::ExternalLinkage, nullptr, "loom.view." + root.getName());
     views.push_back(view);
     for (Use *address : uses) {
       // Copy the chain from the global down to the access, so an address
       // shared by accesses of two types serves each through its view.
       SmallVector<GetElementPtrInst *> chain;
-      for (Value *at = address->get(); at != &global;) {
+      for (Value *at = address->get(); at != &root;) {
         auto *gep = cast<GetElementPtrInst>(at);
         chain.push_back(gep);
         at = gep->getPointerOperand();
@@ -427,15 +457,64 @@ static void rebaseEndPointers(Function &kernel) {
   }
 }
 
+/// The types the kernel stores to memory that is not its own stack, with
+/// every type for a memset/memcpy into such memory (it writes bytes of any
+/// object it covers).
+static SmallPtrSet<Type *, 8> collectStoredTypes(Function &kernel) {
+  SmallPtrSet<Type *, 8> types;
+  LLVMContext &context = kernel.getContext();
+  Type *everyType[] = {
+      Type::getInt1Ty(context),  Type::getInt8Ty(context),
+      Type::getInt16Ty(context), Type::getInt32Ty(context),
+      Type::getInt64Ty(context), Type::getFloatTy(context),
+      Type::getDoubleTy(context), PointerType::getUnqual(context)};
+  auto isStack = [](Value *pointer) {
+    return isa<AllocaInst>(getUnderlyingObject(pointer));
+  };
+  for (Instruction &inst : instructions(kernel)) {
+    if (auto *store = dyn_cast<StoreInst>(&inst)) {
+      if (!isStack(store->getPointerOperand()))
+        types.insert(store->getValueOperand()->getType());
+      continue;
+    }
+    // memset/memcpy write bytes of whatever they cover, atomics any type.
+    auto *set = dyn_cast<AnyMemIntrinsic>(&inst);
+    auto *call = dyn_cast<CallBase>(&inst);
+    bool harmless = call && (isa<IntrinsicInst>(call) ||
+                             (call->getCalledFunction() &&
+                              call->getCalledFunction()->getName().starts_with(
+                                  "__loom_")));
+    bool writesAny = set ? !isStack(set->getRawDest())
+                         : inst.mayWriteToMemory() && !harmless;
+    if (writesAny)
+      types.insert(std::begin(everyType), std::end(everyType));
+  }
+  return types;
+}
+
 /// Adds a FieldLoad promotion per field the kernel loads from the object
-/// parameter `object` and returns true, or returns false and adds nothing
-/// when `object` has another use.
+/// parameter `object` that no store can change; returns true when those
+/// are all the object's uses, false when it is memory too (other fields,
+/// accesses at variable offsets) or has a use that is no access (then
+/// nothing is added).
 static bool addFieldPromotions(Value *object, const DataLayout &layout,
                                StringRef objectName, unsigned base,
+                               const SmallPtrSetImpl<Type *> &storedTypes,
                                SmallVectorImpl<Promotion> &promotions) {
   MapVector<FieldKey, SmallVector<LoadInst *>> fields;
-  if (object->use_empty() || !collectFieldLoads(object, 0, layout, fields))
+  if (object->use_empty() ||
+      !collectFieldLoads(object, 0, layout, fields, /*accessesOnly=*/true))
     return false;
+  // A field is taken once per launch only if no store of the kernel can
+  // change it: C++ lets a store of the field's type alias it (`int *cell`
+  // pointing at `obj.count`, the kernel's own `obj.count++`), so such a
+  // field stays memory, read in program order. Stores through `char` are
+  // assumed not to rewrite an object's fields (docs/compiler.md).
+  fields.remove_if([&](auto &entry) {
+    return storedTypes.contains(entry.first.second);
+  });
+  MapVector<FieldKey, SmallVector<LoadInst *>> all;
+  bool onlyFields = collectFieldLoads(object, 0, layout, all);
   for (auto &[key, loads] : fields) {
     Promotion promotion;
     promotion.input.kind = ImplicitInput::Kind::FieldLoad;
@@ -453,7 +532,8 @@ static bool addFieldPromotions(Value *object, const DataLayout &layout,
           promotion.input.elementType = element;
     promotions.push_back(std::move(promotion));
   }
-  return true;
+  // True when nothing but the promoted fields is left of the object.
+  return onlyFields && fields.size() == all.size();
 }
 
 std::vector<ImplicitInput>
@@ -467,7 +547,8 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
   // argument's: never a snapshot, since a pointer argument may point into
   // it (a kernel storing through `int *cell` = &gCount and reading gCount).
   for (GlobalVariable *global : collectGlobals(*kernel))
-    for (GlobalVariable *view : splitByAccessType(*global, *kernel)) {
+    for (Value *view :
+         splitByAccessType(*global, *kernel, SmallPtrSet<Instruction *, 1>())) {
       Promotion promotion;
       promotion.input.kind = ImplicitInput::Kind::GlobalAddress;
       promotion.input.global = global->getName().str();
@@ -476,16 +557,40 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
       promotion.input.name = demangleSymbol(global->getName());
       promotion.input.elementType = getAccessedElementType(view);
       promotion.type = global->getType();
-      promotion.global = view;
+      promotion.global = cast<GlobalVariable>(view);
       promotions.push_back(std::move(promotion));
     }
+  SmallPtrSet<Type *, 8> storedTypes = collectStoredTypes(*kernel);
   SmallVector<bool> objects = findObjectParameters(*kernel);
-  for (Argument &arg : kernel->args())
-    if (objects[arg.getArgNo()])
-      addFieldPromotions(&arg, layout,
-                         arg.hasName() ? arg.getName().str()
-                                       : "#" + std::to_string(arg.getArgNo()),
-                         arg.getArgNo(), promotions);
+  for (Argument &arg : kernel->args()) {
+    std::string name = arg.hasName() ? arg.getName().str()
+                                     : "#" + std::to_string(arg.getArgNo());
+    if (!objects[arg.getArgNo()] ||
+        addFieldPromotions(&arg, layout, name, arg.getArgNo(), storedTypes,
+                           promotions))
+      continue;
+    // An object whose fields a store may change is memory: one root per
+    // type its fields are read as, each the argument itself.
+    SmallPtrSet<Instruction *, 8> promoted;
+    for (Promotion &promotion : promotions)
+      if (promotion.input.kind == ImplicitInput::Kind::FieldLoad &&
+          promotion.input.base == arg.getArgNo())
+        promoted.insert(promotion.replaced.begin(), promotion.replaced.end());
+    SmallVector<Value *> views = splitByAccessType(arg, *kernel, promoted);
+    if (views.size() < 2)
+      continue;
+    for (Value *view : views) {
+      Promotion promotion;
+      promotion.input.kind = ImplicitInput::Kind::ArgumentAlias;
+      promotion.input.base = arg.getArgNo();
+      promotion.input.type = arg.getType();
+      promotion.input.name = name;
+      promotion.input.elementType = getAccessedElementType(view);
+      promotion.type = arg.getType();
+      promotion.global = cast<GlobalVariable>(view);
+      promotions.push_back(std::move(promotion));
+    }
+  }
   if (!promotions.empty())
     kernel = rebuildKernel(*kernel, promotions);
   // Now every pointer input is a parameter.

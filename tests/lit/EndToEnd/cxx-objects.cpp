@@ -25,6 +25,7 @@
 // CHECK-NEXT: pair 0
 // CHECK-NEXT: method 0
 // CHECK-NEXT: by-value 0
+// CHECK-NEXT: field-alias 3 2 counter 34
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -136,6 +137,36 @@ int countSpaces(const std::string &text) {
   return count;
 }
 
+// A field a store of the kernel may change is memory, read in program
+// order, not a value taken at the launch: `p` may point at `o.n` (found by
+// tests/property/cxx_diff.py), and countPositive writes its own field.
+struct Buffer {
+  int n;
+  int *data;
+};
+
+LOOM_ACCEL()
+int fieldAlias(Buffer &o, int *p) {
+  *p = 2;
+  int sum = 0;
+  for (int i = 0; i < o.n; ++i)
+    sum += o.data[i];
+  return sum;
+}
+
+struct Counter {
+  int count;
+  int *data;
+  int n;
+};
+
+LOOM_ACCEL()
+void countPositive(Counter &c) {
+  for (int i = 0; i < c.n; ++i)
+    if (c.data[i] > 0)
+      c.count++;
+}
+
 int main() {
   int total = 0;
   std::vector<float> v(777);
@@ -230,6 +261,17 @@ int main() {
   bad += countSpaces("a b c") != 2;
   std::printf("by-value %d\n", bad);
   total += bad;
+
+  int data[8] = {1, 2, 3, 4, 5, 6, 7, 8}, signedData[40];
+  Buffer buffer{8, data};
+  int aliased = fieldAlias(buffer, &buffer.n);
+  for (int i = 0; i < 40; ++i)
+    signedData[i] = i - 10;
+  Counter counter{5, signedData, 40};
+  countPositive(counter);
+  std::printf("field-alias %d %d counter %d\n", aliased, buffer.n,
+              counter.count);
+  total += aliased != 3 || buffer.n != 2 || counter.count != 34;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;
 }

@@ -36,6 +36,9 @@ struct ImplicitInput {
     FieldLoad,
     /// The address `base` as an integer of `type` (i64).
     PointerAddress,
+    /// Argument `base` itself, a pointer: one of the roots an object is
+    /// read through, one per type its fields have.
+    ArgumentAlias,
   };
   Kind kind = Kind::GlobalAddress;
   /// The mangled symbol of the global (GlobalAddress).
@@ -70,6 +73,9 @@ struct ImplicitInput {
 ///   - every load at a constant offset from an object the kernel only
 ///     reads fields of: a parameter that is a reference or pointer to a
 ///     class (`loom.signature`), used for nothing but such loads;
+///     An object a store of the kernel may change (a store of one of its
+///     fields' types) is memory instead: the argument itself, once per
+///     type its fields are read as;
 ///   - the integer value of a pointer argument (`ptrtoint`, which
 ///     `std::vector::size()` computes with).
 /// The object loads are taken once per launch, which is exact when the
