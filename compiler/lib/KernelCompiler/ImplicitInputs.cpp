@@ -139,8 +139,8 @@ bool collectFieldLoads(Value *base, uint64_t offset, const DataLayout &layout,
     if (!gep || gep->getPointerOperand() != base)
       return false;
     APInt delta(layout.getIndexTypeSizeInBits(gep->getType()), 0);
-    bool constant = gep->accumulateConstantOffset(layout, delta) &&
-                    !delta.isNegative();
+    bool constant =
+        gep->accumulateConstantOffset(layout, delta) && !delta.isNegative();
     if (!constant && !accessesOnly)
       return false;
     // A variable offset: only accesses may follow, none is a field.
@@ -464,9 +464,9 @@ static SmallPtrSet<Type *, 8> collectStoredTypes(Function &kernel) {
   SmallPtrSet<Type *, 8> types;
   LLVMContext &context = kernel.getContext();
   Type *everyType[] = {
-      Type::getInt1Ty(context),  Type::getInt8Ty(context),
-      Type::getInt16Ty(context), Type::getInt32Ty(context),
-      Type::getInt64Ty(context), Type::getFloatTy(context),
+      Type::getInt1Ty(context),   Type::getInt8Ty(context),
+      Type::getInt16Ty(context),  Type::getInt32Ty(context),
+      Type::getInt64Ty(context),  Type::getFloatTy(context),
       Type::getDoubleTy(context), PointerType::getUnqual(context)};
   auto isStack = [](Value *pointer) {
     return isa<AllocaInst>(getUnderlyingObject(pointer));
@@ -480,10 +480,10 @@ static SmallPtrSet<Type *, 8> collectStoredTypes(Function &kernel) {
     // memset/memcpy write bytes of whatever they cover, atomics any type.
     auto *set = dyn_cast<AnyMemIntrinsic>(&inst);
     auto *call = dyn_cast<CallBase>(&inst);
-    bool harmless = call && (isa<IntrinsicInst>(call) ||
-                             (call->getCalledFunction() &&
-                              call->getCalledFunction()->getName().starts_with(
-                                  "__loom_")));
+    bool harmless =
+        call && (isa<IntrinsicInst>(call) ||
+                 (call->getCalledFunction() &&
+                  call->getCalledFunction()->getName().starts_with("__loom_")));
     bool writesAny = set ? !isStack(set->getRawDest())
                          : inst.mayWriteToMemory() && !harmless;
     if (writesAny)
@@ -510,9 +510,8 @@ static bool addFieldPromotions(Value *object, const DataLayout &layout,
   // pointing at `obj.count`, the kernel's own `obj.count++`), so such a
   // field stays memory, read in program order. Stores through `char` are
   // assumed not to rewrite an object's fields (docs/compiler.md).
-  fields.remove_if([&](auto &entry) {
-    return storedTypes.contains(entry.first.second);
-  });
+  fields.remove_if(
+      [&](auto &entry) { return storedTypes.contains(entry.first.second); });
   MapVector<FieldKey, SmallVector<LoadInst *>> all;
   bool onlyFields = collectFieldLoads(object, 0, layout, all);
   for (auto &[key, loads] : fields) {
