@@ -52,7 +52,7 @@ CONSTRUCTS = [
     ("continue", "continue"),
     ("switch", "switch"),
     ("global", "global (constant table or mutable)"),
-    ("object", "object by reference (vector/struct/span)"),
+    ("object", "object by reference (vector/struct/span/iterators/array)"),
     ("static-helper", "  static/inline helper"),
     ("loop-helper", "  helper holding a loop"),
     ("template", "  template helper"),
@@ -66,13 +66,23 @@ CONSTRUCTS = [
     ("vector", "  const std::vector<int>&"),
     ("struct", "  struct {int n; int *data;}&"),
     ("span", "  std::span<const int32_t>"),
+    ("iterators", "  iterator pair (const int32_t *first, *last)"),
+    ("std-array", "  const std::array<int32_t, K>&"),
     ("float", "float arithmetic"),
     ("while", "while / do-while loop"),
+    ("alias", "arguments that alias (object field, global, array)"),
 ]
+
+# What every program holds (each set: one of): Generator.make_kernel forces
+# into the last kernel what the random ones lack.
+REQUIRED = [{"static-helper", "template", "loop-helper", "lambda", "member"},
+            {"early-return"}, {"break", "continue"}, {"switch"},
+            {"global", "object"}]
 
 PRELUDE = r"""#include <loom/loom.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -331,6 +341,10 @@ class Generator:
             fc.flags |= {"object", "struct"}
         elif arr.kind == "span":
             fc.flags |= {"object", "span"}
+        elif arr.kind == "iter":
+            fc.flags |= {"object", "iterators"}
+        elif arr.kind == "array":
+            fc.flags |= {"object", "std-array"}
 
     def pick_inner(self, seq):
         """Pick from seq (innermost scope first), biased towards the front."""
@@ -672,6 +686,10 @@ class Generator:
             kinds.append("obj")
         if has("span"):
             kinds.append("span")
+        if has("iter"):
+            kinds.append("iter")
+        if has("array"):
+            kinds.append("array")
         kind = self.pick(kinds)
         ptr_kinds = {"ptr"}
         lines = []
@@ -729,14 +747,24 @@ class Generator:
         elif kind == "span":
             lines.append("%sfor (int32_t %s : sp) {" % (ind, i))
             fc.flags |= {"object", "span"}
+        elif kind == "array":
+            lines.append("%sfor (int32_t %s : ar) {" % (ind, i))
+            fc.flags |= {"object", "std-array"}
+        elif kind == "iter":
+            lines.append("%sfor (const int32_t *p%s = first; p%s != last; "
+                         "++p%s) {" % (ind, i, i, i))
+            fc.flags |= {"object", "iterators"}
         elif kind == "obj":
             lines.append("%sfor (int %s = 0; %s < o.n; ++%s) {" % (
                 ind, i, i, i))
             body_scope.safe_index.append((i, {"obj"}))
             fc.flags |= {"object", "struct"}
-        if kind in ("range", "span"):
+        if kind in ("range", "span", "array"):
             body_scope.vars[U].append("uint32_t(%s)" % i)
             body_scope.vars[S].append("int64_t(%s)" % i)
+        elif kind == "iter":
+            body_scope.vars[U].append("uint32_t(*p%s)" % i)
+            body_scope.vars[S].append("int64_t(*p%s)" % i)
         elif kind == "vec":
             body_scope.vars[U].append("uint32_t(%s)" % i)
         else:
@@ -945,6 +973,15 @@ class Generator:
             arrays.append(Array("o.data", "obj", "i32", "uint32_t(o.n)",
                                 True))
             params.append(("o", "Obj &"))
+        if self.chance(0.12):
+            arrays.append(Array("first", "iter", "i32",
+                                "uint32_t(last - first)", False))
+            params += [("first", "const int32_t *"),
+                       ("last", "const int32_t *")]
+        if self.chance(0.12):
+            size = self.pick([1, 4, 8, 13])
+            arrays.append(Array("ar", "array", "i32", "%du" % size, False))
+            params.append(("ar", "const std::array<int32_t, %d> &" % size))
         if self.globals_const is not None and self.chance(0.6):
             arrays.append(self.globals_const)
         if self.globals_mut is not None and self.chance(0.6):
@@ -1001,8 +1038,7 @@ class Generator:
             # one gets, at a random place among its statements.
             have = self.program_flags | fc.flags
             forced = []
-            if not have & {"static-helper", "template", "loop-helper",
-                           "lambda", "member"}:
+            if not have & REQUIRED[0]:
                 forced.append(self.forced_call(fc, scope))
             if "early-return" not in have:
                 forced.append(self.loop(fc, scope, "  ", 1, {"depth": 0},
@@ -1072,18 +1108,56 @@ class Generator:
 
     # -- main ------------------------------------------------------------
 
+    def choose_aliases(self, params, size):
+        """Which arguments of a call share memory (about a quarter of the
+        kernels): a struct's data pointer and an input array, an output
+        array and the mutable global, two output arrays, an input array
+        and an output array (int32_t and uint32_t may alias)."""
+        names = dict(params)
+        ins = [nm for nm, t in params
+               if t == "const int32_t *" and nm not in ("first", "last")]
+        outs = [nm for nm, t in params if t == "uint32_t *"]
+        alias = {}
+        if "o" in names and ins and self.chance(0.3):
+            alias["o.data"] = self.pick(ins)
+        if outs and self.globals_mut is not None and \
+                size <= int(self.globals_mut.length[:-1]) and self.chance(0.2):
+            alias[outs[0]] = "gMut"
+        elif len(outs) > 1 and self.chance(0.2):
+            alias[outs[1]] = outs[0]
+        if ins and outs and outs[0] not in alias and self.chance(0.15):
+            alias[ins[-1]] = "reinterpret_cast<const int32_t *>(%s)" % outs[0]
+        return alias
+
     def make_main(self):
         out = ["int main() {"]
-        for name, ret, params, arrays, _ in self.kernels:
+        for name, ret, params, arrays, flags in self.kernels:
             size = self.rng.randrange(1, 21)
             out.append("  {")
             out.append("    // %s: arrays of %d elements" % (name, size))
-            args = {}
             printers = []
+            # Arguments that alias (valid C++: no parameter is __restrict__):
+            # argument name -> the C expression passed instead of the array
+            # of that name.
+            alias = self.choose_aliases(params, size)
+            if alias:
+                flags.add("alias")
+                out.append("    // aliasing: %s" % ", ".join(
+                    "%s = %s" % kv for kv in sorted(alias.items())))
             for nm, t in params:
-                if nm == "n":
+                if nm in ("n", "last"):
                     continue
-                if t in ("const int32_t *",):
+                if nm == "first":
+                    m = self.rng.randrange(1, 13)
+                    vals = [self.rand_i32() for _ in range(m)]
+                    out.append("    int32_t itdata[%d] = {%s};" % (
+                        m, ", ".join(lit_i32(v) for v in vals)))
+                elif t.startswith("const std::array"):
+                    m = int(re.search(r"(\d+)>", t).group(1))
+                    vals = [self.rand_i32() for _ in range(m)]
+                    out.append("    std::array<int32_t, %d> ar = {%s};" % (
+                        m, ", ".join(lit_i32(v) for v in vals)))
+                elif t in ("const int32_t *",):
                     vals = [self.rand_i32() for _ in range(size)]
                     out.append("    int32_t %s[%d] = {%s};" % (
                         nm, size, ", ".join(lit_i32(v) for v in vals)))
@@ -1095,8 +1169,9 @@ class Generator:
                     vals = [self.rand_u() for _ in range(size)]
                     out.append("    uint32_t %s[%d] = {%s};" % (
                         nm, size, ", ".join(lit_u(v) for v in vals)))
-                    printers.append("printU(\"%%s %s\", %s, %d);" % (nm, nm,
-                                                                     size))
+                    if nm not in alias:
+                        printers.append("printU(\"%%s %s\", %s, %d);" % (
+                            nm, nm, size))
                 elif t == "float *":
                     vals = [self.rand_f() for _ in range(size)]
                     out.append("    float %s[%d] = {%s};" % (
@@ -1114,6 +1189,12 @@ class Generator:
                             for _ in range(self.rng.randrange(1, 21))]
                     out.append("    std::vector<int> v = {%s};" % ", ".join(
                         lit_i32(v) for v in vals))
+                elif t == "Obj &" and "o.data" in alias:
+                    # o.data is another argument's array: prints with it.
+                    m = self.rng.randrange(1, size + 1)
+                    out.append("    Obj o{%d, %s};" % (m, alias["o.data"]))
+                    printers.append("printI(\"%%s o.data\", %s, %d);" % (
+                        alias["o.data"], size))
                 elif t == "Obj &":
                     m = self.rng.randrange(1, 13)
                     vals = [self.rand_i32() for _ in range(m)]
@@ -1137,11 +1218,16 @@ class Generator:
                         argv.append(str(n))
                     elif t == "std::span<const int32_t>":
                         argv.append("std::span<const int32_t>(spdata)")
+                    elif nm == "first":
+                        argv.append("itdata")
+                    elif nm == "last":
+                        argv.append("itdata + sizeof itdata / sizeof "
+                                    "itdata[0]")
                     elif t in ("uint32_t", "int64_t", "float"):
                         argv.append(self.const({"uint32_t": U, "int64_t": S,
                                                 "float": F}[t]))
                     else:
-                        argv.append(nm)
+                        argv.append(alias.get(nm, nm))
                 tag = "%s.%d" % (name, call)
                 callexpr = "%s(%s)" % (name, ", ".join(argv))
                 if ret == U:
@@ -1203,13 +1289,31 @@ def generate(seed, index):
 BACKENDS = ["host", "emu", "sim"]
 
 
-def run(cmd, env, timeout):
-    try:
-        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=timeout)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        return "timeout", e.stdout or b"", e.stderr or b""
+# A toolchain being rebuilt while the campaign runs (a plugin or runtime
+# library relinked under it) is not a finding: such a compile or run is
+# retried after a pause.
+TOOLCHAIN_BROKEN = re.compile(
+    rb"unable to load plugin|file too short|invalid ELF header|"
+    rb"error while loading shared libraries|cannot open shared object|"
+    rb"cannot execute: ")
+
+
+def run(cmd, env, timeout, retries=10):
+    for attempt in range(retries + 1):
+        try:
+            p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=timeout)
+            rc, out, err = p.returncode, p.stdout, p.stderr
+        except subprocess.TimeoutExpired as e:
+            return "timeout", e.stdout or b"", e.stderr or b""
+        except OSError as e:  # the executable is being replaced
+            rc, out, err = 127, b"", b"cannot execute: " + str(e).encode()
+        if rc == 0 or not TOOLCHAIN_BROKEN.search(err) or \
+                attempt == retries:
+            return rc, out, err
+        print("note: the toolchain looks broken (%s); retrying in 30 s" %
+              TOOLCHAIN_BROKEN.search(err).group(0).decode(), flush=True)
+        time.sleep(30)
 
 
 def check_program(args, index, workroot):
@@ -1229,9 +1333,16 @@ def check_program(args, index, workroot):
     # A mapping cache of its own: programs neither share nor leave entries.
     env["LOOM_CACHE_DIR"] = os.path.join(d, "cache")
     t0 = time.time()
-    rc, out, err = run([args.clangxx, "-std=c++20", "-O2", cpp, "-o", exe],
-                       env, args.timeout)
+    flags = ["-Rpass-missed=loom"] if args.remarks else []
+    rc, out, err = run([args.clangxx, "-std=c++20", "-O2"] + flags +
+                       [cpp, "-o", exe], env, args.timeout)
     res["compile_time"] = time.time() - t0
+    res["remarks"] = collections.defaultdict(list)
+    for m in re.finditer(r"remark: kernel '(\w+)'[: ](.*?) \[-Rpass-missed",
+                         err.decode(errors="replace")):
+        text = normalize_reason(m.group(2))
+        if text not in res["remarks"][m.group(1)]:
+            res["remarks"][m.group(1)].append(text)
     if rc != 0:
         res["status"] = "compile"
         res["detail"] = err.decode(errors="replace")[-3000:]
@@ -1315,12 +1426,15 @@ def kernel_backends(report, name):
 
 
 def normalize_reason(reason):
+    """A reason or remark without names and numbers, to count alike ones."""
     if not reason:
         return ""
-    reason = re.sub(r"@[\w.$]+", "@G", reason)
-    reason = re.sub(r"'[^']*'", "'X'", reason)
     reason = re.sub(r"[\w./-]+\.cpp:\d+:\d+", "FILE", reason)
-    return reason[:150]
+    reason = re.sub(r"@[\w.$]+", "@G", reason)
+    reason = re.sub(r"'k\d+'", "'K'", reason)
+    reason = re.sub(r"\b\d+\b", "N", reason)
+    reason = re.sub(r"\(N, N\) -> \(N, N\)", "(N, N) -> (N, N)", reason)
+    return reason[:160]
 
 
 def main():
@@ -1342,6 +1456,9 @@ def main():
                     help="seconds per compile and per run")
     ap.add_argument("--print", action="store_true",
                     help="print the source of the programs, run nothing")
+    ap.add_argument("--remarks", action="store_true",
+                    help="compile with -Rpass-missed=loom and count the "
+                    "remarks of the kernels that did not run on emu")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -1389,6 +1506,18 @@ def report_one(args, res):
         print("%s program %d (seed %d): compile %.1fs %s" % (
             "ok  " if status == "pass" else "FAIL", i, args.seed,
             res.get("compile_time", 0), t), flush=True)
+    if args.verbose and status != "compile":
+        # Why a kernel did not run as a dataflow program.
+        for name, _ in res["kernels"]:
+            for be in ("emu", "sim"):
+                run_ = res["runs"].get(be)
+                ran_on, count, reason = kernel_backends(
+                    run_["report"] if run_ else None, name)
+                if count == 0 or ran_on.get(be, 0) != count:
+                    print("  %s not on %s: %s" % (name, be, reason))
+                    if be == "emu":
+                        for text in res.get("remarks", {}).get(name, []):
+                            print("    remark: %s" % text)
     if status == "pass":
         if args.keep and args.keep_all:
             keep(args, res)
@@ -1421,6 +1550,29 @@ def keep(args, res):
     return dst
 
 
+def describe_toolchain(build):
+    """The build directory and the commit of its source tree."""
+    src = None
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                    src = line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    if not src:
+        return build
+    try:
+        commit = subprocess.run(
+            ["git", "-C", src, "log", "-1", "--format=%h %cI"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            timeout=20).stdout.decode().strip()
+    except (OSError, subprocess.TimeoutExpired):
+        commit = ""
+    return "%s (source %s%s)" % (build, src,
+                                 ", at " + commit if commit else "")
+
+
 def summarize(args, results, wall):
     n = len(results)
     status = collections.Counter(r["status"] for r in results)
@@ -1430,6 +1582,7 @@ def summarize(args, results, wall):
     per_construct = collections.OrderedDict(
         (key, [0, 0, 0]) for key, _ in CONSTRUCTS)
     reasons = collections.Counter()
+    remarks = collections.Counter()
     kernels = 0
     offloaded = {"emu": 0, "sim": 0, "sim-as-emu": 0}
     for r in results:
@@ -1455,6 +1608,9 @@ def summarize(args, results, wall):
                     offloaded["sim-as-emu"] += 1
                 if be == "sim" and not on[be] and reason:
                     reasons[normalize_reason(reason)] += 1
+            if not on["emu"]:
+                for text in r.get("remarks", {}).get(name, []):
+                    remarks[text] += 1
             offloaded["emu"] += on["emu"]
             offloaded["sim"] += on["sim"]
             for key in flags:
@@ -1462,6 +1618,7 @@ def summarize(args, results, wall):
                     per_construct[key][0] += 1
                     per_construct[key][1] += on["emu"]
                     per_construct[key][2] += on["sim"]
+    print("toolchain: %s" % describe_toolchain(args.build))
     print("programs: %d (seed %d, first %d), equal on every backend: %d, "
           "mismatches: %d, runtime errors or crashes: %d, compile failures: "
           "%d; %.0f s" % (n, args.seed, args.first, passed,
@@ -1477,14 +1634,26 @@ def summarize(args, results, wall):
           "on sim under LOOM_BACKEND=sim (%d more on emu: not mappable)" % (
               kernels, offloaded["emu"], offloaded["sim"],
               offloaded["sim-as-emu"]))
+    complete = 0
+    for r in results:
+        f = set().union(*[set(flags) for _, flags in r["kernels"]])
+        complete += all(f & need for need in REQUIRED)
+    print("programs holding a helper call, an early return, a break or "
+          "continue, a switch and a global or object: %d of %d" % (complete,
+                                                                   n))
     print("%-58s %7s %7s %7s" % ("construct", "kernels", "on emu", "on sim"))
     for key, label in CONSTRUCTS:
         c = per_construct[key]
         print("%-58s %7d %7d %7d" % (label, c[0], c[1], c[2]))
     if reasons:
         print("why kernels did not run on sim (normalized, count):")
-        for reason, c in reasons.most_common(8):
+        for reason, c in reasons.most_common(12):
             print("  %4d  %s" % (c, reason))
+    if remarks:
+        print("missed remarks of the kernels that did not run on emu "
+              "(normalized, kernels):")
+        for text, c in remarks.most_common(12):
+            print("  %4d  %s" % (c, text))
     print("%d passed, %d failed" % (passed, n - passed))
 
 
