@@ -70,6 +70,8 @@ CONSTRUCTS = [
     ("std-array", "  const std::array<int32_t, K>&"),
     ("float", "float arithmetic"),
     ("while", "while / do-while loop"),
+    ("global-scalar", "  global scalar (uint32_t gCount)"),
+    ("cell", "  one-element output (uint32_t *cell)"),
     ("alias", "arguments that alias (object field, global, array)"),
 ]
 
@@ -262,6 +264,7 @@ class Generator:
         self.main_lines = []
         self.structs = 0
         self.program_flags = set()
+        self.global_scalar = False
 
     # -- random helpers ----------------------------------------------------
 
@@ -343,6 +346,8 @@ class Generator:
             fc.flags |= {"object", "span"}
         elif arr.kind == "iter":
             fc.flags |= {"object", "iterators"}
+        elif arr.kind == "cell":
+            fc.flags.add("cell")
         elif arr.kind == "array":
             fc.flags |= {"object", "std-array"}
 
@@ -536,6 +541,7 @@ class Generator:
         writable = [a for a in fc.arrays if a.writable]
         arr = self.pick(writable)
         self.note_array(fc, arr)
+        fc.flags.add("effect")
         safe = [e for e, kinds in scope.all("safe_index")
                 if arr.kind in kinds]
         if safe and self.chance(0.7):
@@ -621,7 +627,7 @@ class Generator:
                 c = self.pick(voids)
                 outs = [a for a in fc.arrays
                         if a.kind == "ptr" and a.elem == "u32"]
-                fc.flags |= {"helper", c.construct} | c.flags
+                fc.flags |= {"helper", c.construct, "effect"} | c.flags
                 return ["%s%s(%s, n, %s);" % (ind, c.name,
                                               self.pick(outs).name,
                                               self.expr(fc, scope, U, 2))]
@@ -933,6 +939,11 @@ class Generator:
             self.decls.append("uint32_t gMut[%d] = {%s};" % (
                 size, ", ".join(lit_u(v) for v in vals)))
             self.globals_mut = Array("gMut", "gmut", "u32", "%du" % size, True)
+        if self.chance(0.5):
+            # A scalar the kernels read: the device passes it as a launch
+            # value (its field at byte 0) when the kernel does not store it.
+            self.decls.append("uint32_t gCount = %s;" % self.const(U))
+            self.global_scalar = True
 
     # -- kernels -----------------------------------------------------------
 
@@ -986,6 +997,11 @@ class Generator:
             arrays.append(self.globals_const)
         if self.globals_mut is not None and self.chance(0.6):
             arrays.append(self.globals_mut)
+        if self.chance(0.2):
+            # A one-element output: main binds it to a local or, aliasing,
+            # to gCount.
+            arrays.append(Array("cell", "cell", "u32", "1u", True))
+            params.append(("cell", "uint32_t *"))
         scalars = []
         for j in range(self.rng.randrange(0, 3)):
             ty = self.pick([U, S, F])
@@ -999,6 +1015,10 @@ class Generator:
         scope.vars[U].append("uint32_t(n)")
         for nm, ty in scalars:
             scope.vars[ty].append(nm)
+        if self.global_scalar and self.chance(0.6):
+            scope.vars[U].append("gCount")
+            if self.chance(0.3):
+                scope.assignable[U].append("gCount")
         body = []
         for j in range(self.rng.randrange(1, 4)):
             ty = U if j == 0 else self.pick([U, S, F, U, S])
@@ -1067,7 +1087,7 @@ class Generator:
                     stmts.insert(self.rng.randrange(len(stmts) + 1), st)
         lines = [l for st in stmts for l in st]
         # A kernel with nothing observable would be trivially equal.
-        if ret is None and not any("=" in l or "(" in l for l in lines):
+        if ret is None and "effect" not in fc.flags:
             lines += self.store(fc, scope, "  ")
         body += lines
         if fc.acc:
@@ -1089,6 +1109,8 @@ class Generator:
                                     nm) for nm, t in params)
         text = "LOOM_ACCEL()\n%s %s(%s) {\n%s\n}" % (
             CTYPE[ret] if ret else "void", name, sig, "\n".join(body))
+        if "gCount" in text:
+            fc.flags |= {"global", "global-scalar"}
         self.decls.append(text)
         self.kernels.append((name, ret, params, arrays, fc.flags))
         self.program_flags |= fc.flags
@@ -1116,8 +1138,10 @@ class Generator:
         names = dict(params)
         ins = [nm for nm, t in params
                if t == "const int32_t *" and nm not in ("first", "last")]
-        outs = [nm for nm, t in params if t == "uint32_t *"]
+        outs = [nm for nm, t in params if t == "uint32_t *" and nm != "cell"]
         alias = {}
+        if "cell" in names and self.global_scalar and self.chance(0.35):
+            alias["cell"] = "&gCount"
         if "o" in names and ins and self.chance(0.3):
             alias["o.data"] = self.pick(ins)
         if outs and self.globals_mut is not None and \
@@ -1147,7 +1171,11 @@ class Generator:
             for nm, t in params:
                 if nm in ("n", "last"):
                     continue
-                if nm == "first":
+                if nm == "cell":
+                    out.append("    uint32_t cellv = %s;" % self.const(U))
+                    if nm not in alias:
+                        printers.append("printU(\"%s cell\", &cellv, 1);")
+                elif nm == "first":
                     m = self.rng.randrange(1, 13)
                     vals = [self.rand_i32() for _ in range(m)]
                     out.append("    int32_t itdata[%d] = {%s};" % (
@@ -1210,6 +1238,8 @@ class Generator:
             if self.globals_mut is not None:
                 printers.append("printU(\"%%s gMut\", gMut, %s);" %
                                 self.globals_mut.length[:-1])
+            if self.global_scalar:
+                printers.append("printU(\"%s gCount\", &gCount, 1);")
             for call in range(self.rng.randrange(1, 3)):
                 n = size if call == 0 else self.rng.randrange(1, size + 1)
                 argv = []
@@ -1218,6 +1248,8 @@ class Generator:
                         argv.append(str(n))
                     elif t == "std::span<const int32_t>":
                         argv.append("std::span<const int32_t>(spdata)")
+                    elif nm == "cell":
+                        argv.append(alias.get(nm, "&cellv"))
                     elif nm == "first":
                         argv.append("itdata")
                     elif nm == "last":
@@ -1277,7 +1309,8 @@ def convert(text, src, dst):
 
 def generate(seed, index):
     gen = Generator(program_seed(seed, index))
-    src = gen.generate()
+    src = ("// generated by tests/property/cxx_diff.py --seed=%d --first=%d "
+           "--count=1\n" % (seed, index)) + gen.generate()
     kernels = [(name, sorted(flags)) for name, _, _, _, flags in gen.kernels]
     return src, kernels
 
@@ -1439,19 +1472,29 @@ def normalize_reason(reason):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--count", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=20,
+                    help="how many programs (default 20)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="program i is generated from (seed, i)")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first program")
-    default_build = os.environ.get("LOOM_BUILD_DIR", "/work/main/build")
+    default_build = os.environ.get("LOOM_BUILD_DIR")
+    if not default_build:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            os.pardir, os.pardir, "build")
+        default_build = os.path.normpath(here) if os.access(
+            os.path.join(here, "bin", "loom-clang++"), os.X_OK) \
+            else "/work/main/build"
     ap.add_argument("--build", default=default_build,
                     help="the build directory whose bin/loom-clang++ is used "
-                    "(default $LOOM_BUILD_DIR or /work/main/build)")
+                    "(default $LOOM_BUILD_DIR, else the build/ of this "
+                    "checkout when it has one, else /work/main/build)")
     ap.add_argument("--keep", metavar="DIR",
                     help="keep the sources and outputs of failing programs")
     ap.add_argument("--keep-all", action="store_true",
                     help="with --keep: keep every program")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="programs checked at once (default 1)")
     ap.add_argument("--timeout", type=float, default=300,
                     help="seconds per compile and per run")
     ap.add_argument("--print", action="store_true",
@@ -1459,7 +1502,9 @@ def main():
     ap.add_argument("--remarks", action="store_true",
                     help="compile with -Rpass-missed=loom and count the "
                     "remarks of the kernels that did not run on emu")
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--verbose", action="store_true",
+                    help="one line per program, and why each kernel that "
+                    "did not run on emu or sim did not")
     args = ap.parse_args()
 
     if args.print:
