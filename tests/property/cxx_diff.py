@@ -1051,6 +1051,13 @@ class Generator:
         stmts = []
         while fc.budget > 0:
             stmts.append(self.stmt(fc, scope, "  ", 0, {"depth": 0}))
+        if "cell" in dict(params) and "gCount" in scope.vars[U] and \
+                "gCount" not in scope.assignable[U] and self.chance(0.6):
+            # When main binds cell to &gCount, the kernel's store through
+            # cell changes the global it reads afterwards.
+            stmts.insert(0, ["  cell[0] ^= %s;" % self.expr(fc, scope, U, 2)])
+            stmts.append(["  cell[0] += gCount;"])
+            fc.flags.add("effect")
         if last:
             # Every program exercises the paths issue H is about: a call of
             # a generated helper, an early return from a loop, a break or
