@@ -71,6 +71,7 @@ CONSTRUCTS = [
     ("float", "float arithmetic"),
     ("while", "while / do-while loop"),
     ("global-scalar", "  global scalar (uint32_t gCount)"),
+    ("field", "  scalar field read (Obj::k)"),
     ("cell", "  one-element output (uint32_t *cell)"),
     ("alias", "arguments that alias (object field, global, array)"),
 ]
@@ -114,6 +115,7 @@ static inline int64_t f2i(float x) {
 struct Obj {
   int n;
   int *data;
+  uint32_t k;
 };
 """
 
@@ -1019,6 +1021,12 @@ class Generator:
             scope.vars[U].append("gCount")
             if self.chance(0.3):
                 scope.assignable[U].append("gCount")
+        if "o" in dict(params) and self.chance(0.6):
+            # A field the kernel reads: a launch value of the dataflow
+            # program when the kernel does not store it.
+            scope.vars[U].append("o.k")
+            if self.chance(0.3):
+                scope.assignable[U].append("o.k")
         body = []
         for j in range(self.rng.randrange(1, 4)):
             ty = U if j == 0 else self.pick([U, S, F, U, S])
@@ -1051,12 +1059,13 @@ class Generator:
         stmts = []
         while fc.budget > 0:
             stmts.append(self.stmt(fc, scope, "  ", 0, {"depth": 0}))
-        if "cell" in dict(params) and "gCount" in scope.vars[U] and \
-                "gCount" not in scope.assignable[U] and self.chance(0.6):
-            # When main binds cell to &gCount, the kernel's store through
-            # cell changes the global it reads afterwards.
+        read_only = [v for v in ("gCount", "o.k") if v in scope.vars[U] and
+                     v not in scope.assignable[U]]
+        if "cell" in dict(params) and read_only and self.chance(0.6):
+            # When main binds cell to &gCount or &o.k, the kernel's store
+            # through cell changes the global or field it reads afterwards.
             stmts.insert(0, ["  cell[0] ^= %s;" % self.expr(fc, scope, U, 2)])
-            stmts.append(["  cell[0] += gCount;"])
+            stmts.append(["  cell[0] += %s;" % self.pick(read_only)])
             fc.flags.add("effect")
         if last:
             # Every program exercises the paths issue H is about: a call of
@@ -1118,6 +1127,8 @@ class Generator:
             CTYPE[ret] if ret else "void", name, sig, "\n".join(body))
         if "gCount" in text:
             fc.flags |= {"global", "global-scalar"}
+        if "o.k" in text:
+            fc.flags |= {"object", "struct", "field"}
         self.decls.append(text)
         self.kernels.append((name, ret, params, arrays, fc.flags))
         self.program_flags |= fc.flags
@@ -1147,8 +1158,11 @@ class Generator:
                if t == "const int32_t *" and nm not in ("first", "last")]
         outs = [nm for nm, t in params if t == "uint32_t *" and nm != "cell"]
         alias = {}
-        if "cell" in names and self.global_scalar and self.chance(0.35):
-            alias["cell"] = "&gCount"
+        if "cell" in names:
+            targets = (["&gCount"] if self.global_scalar else []) + (
+                ["&o.k"] if "o" in names else [])
+            if targets and self.chance(0.4):
+                alias["cell"] = self.pick(targets)
         if "o" in names and ins and self.chance(0.3):
             alias["o.data"] = self.pick(ins)
         if outs and self.globals_mut is not None and \
@@ -1227,7 +1241,8 @@ class Generator:
                 elif t == "Obj &" and "o.data" in alias:
                     # o.data is another argument's array: prints with it.
                     m = self.rng.randrange(1, size + 1)
-                    out.append("    Obj o{%d, %s};" % (m, alias["o.data"]))
+                    out.append("    Obj o{%d, %s, %s};" % (m, alias["o.data"],
+                                                       self.const(U)))
                     printers.append("printI(\"%%s o.data\", %s, %d);" % (
                         alias["o.data"], size))
                 elif t == "Obj &":
@@ -1235,13 +1250,17 @@ class Generator:
                     vals = [self.rand_i32() for _ in range(m)]
                     out.append("    int odata[%d] = {%s};" % (
                         m, ", ".join(lit_i32(v) for v in vals)))
-                    out.append("    Obj o{%d, odata};" % m)
+                    out.append("    Obj o{%d, odata, %s};" % (m, self.const(U)))
                     printers.append("printI(\"%%s o.data\", odata, %d);" % m)
                 elif t == "std::span<const int32_t>":
                     m = self.rng.randrange(1, 13)
                     vals = [self.rand_i32() for _ in range(m)]
                     out.append("    int32_t spdata[%d] = {%s};" % (
                         m, ", ".join(lit_i32(v) for v in vals)))
+                if t == "Obj &" and alias.get("cell") != "&o.k":
+                    printers.append("printU(\"%s o.k\", &o.k, 1);")
+                elif t == "Obj &":
+                    printers.append("printU(\"%s o.k (cell)\", &o.k, 1);")
             if self.globals_mut is not None:
                 printers.append("printU(\"%%s gMut\", gMut, %s);" %
                                 self.globals_mut.length[:-1])
