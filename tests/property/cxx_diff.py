@@ -64,7 +64,7 @@ CONSTRUCTS = [
     ("const-table", "  constant global table"),
     ("mutable-global", "  mutable global"),
     ("vector", "  const std::vector<int>&"),
-    ("struct", "  struct {int n; int *data;}&"),
+    ("struct", "  struct Obj {int n; int *data; uint32_t k;}&"),
     ("span", "  std::span<const int32_t>"),
     ("iterators", "  iterator pair (const int32_t *first, *last)"),
     ("std-array", "  const std::array<int32_t, K>&"),
