@@ -1,5 +1,6 @@
 # lit configuration of Loom's IR tests.
 import os
+import sys
 
 import lit.formats
 
@@ -13,6 +14,9 @@ config.test_exec_root = os.path.join(config.loom_obj_root, "tests", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.loom_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%loom_src_root", config.loom_src_root))
+config.substitutions.append(("%loom_obj_root", config.loom_obj_root))
+# The Python that runs lit runs the Python test scripts (tests/property).
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%loom-clangxx", "loom-clang++"))
 config.substitutions.append(("%loom-clang", "loom-clang"))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
