@@ -292,13 +292,15 @@ loom::compiler::prepareDeviceModule(Module &module, StringRef root) {
   // promotes what instcombine freed: an inlined `std::max(a[i], lo)`
   // returns a reference, `load (select c, &lo.tmp, &a[i])`, which
   // instcombine turns into a select of two loads, leaving the temporary's
-  // stack slot promotable. instcombine runs
+  // stack slot promotable; simplifycfg turns the branch a nested
+  // `std::max(i, std::clamp(x, lo, hi))` leaves into such selects, hence
+  // the third sroa. instcombine runs
   // without its fixpoint verification, as in clang's own pipelines: a
   // textual `instcombine` verifies by default and aborts the compile when
   // one iteration does not reach a fixpoint (a merge loop does that).
   cantFail(builder.parsePassPipeline(
       passes, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
-              "sroa,simplifycfg,loop-simplify)"));
+              "sroa,simplifycfg,sroa,loop-simplify)"));
   passes.run(module, modules);
   // Inlining can leave a function with a personality but no invoke or
   // landing pad left; the raising rejects any function with one.

@@ -17,6 +17,7 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // CHECK: helpers 0
 // CHECK-NEXT: std 0
+// CHECK-NEXT: nested-minmax 5 9
 // CHECK-NEXT: lambda 0
 // CHECK-NEXT: members 0
 // CHECK-NEXT: swap 0
@@ -50,6 +51,14 @@ void stdCalls(const int *a, int *out, int n, int lo, int hi) {
   for (int i = 0; i < n; ++i)
     out[i] = std::clamp(std::min(a[i], hi) + std::max(a[i], lo), lo, hi) +
              std::abs(a[i]);
+}
+
+// The branch of the inner clamp becomes a select only in simplifycfg, after
+// which a third sroa promotes the temporaries (found by cxx_diff.py).
+LOOM_ACCEL()
+void nestedMinMax(int *out, int n, int x) {
+  for (int i = 0; i < n; ++i)
+    out[i] = std::max(i, std::clamp(x, 5, 9));
 }
 
 struct Scale {
@@ -127,6 +136,10 @@ int main() {
   }
   std::printf("std %d\n", bad);
   total += bad;
+
+  nestedMinMax(out, 8, 3);
+  std::printf("nested-minmax %d %d\n", out[0], out[7] + 2);
+  total += out[0] != 5 || out[7] != 7;
 
   lambdas(f, fo, n, 1.5f);
   bad = 0;
