@@ -82,8 +82,17 @@ static SmallVector<bool> findObjectParameters(const Function &kernel) {
   kernel.getFnAttribute("loom.signature")
       .getValueAsString()
       .split(entries, ';');
-  if (entries.size() != kernel.arg_size())
+  if (entries.size() != kernel.arg_size()) {
+    // A class passed by value in registers (`std::span`) spreads over
+    // several IR parameters, so the entries do not line up: take the
+    // references then, which clang marks dereferenceable. Whatever they
+    // refer to, a field is taken at the launch only if no store can
+    // change it (addFieldPromotions).
+    for (const Argument &arg : kernel.args())
+      objects[arg.getArgNo()] = arg.getType()->isPointerTy() &&
+                                arg.getDereferenceableBytes() > 0;
     return objects;
+  }
   // A class passed by value that the C++ ABI passes indirectly (a
   // `std::vector<float>` copy) is a pointer to the caller's temporary.
   for (auto [i, entry] : llvm::enumerate(entries)) {

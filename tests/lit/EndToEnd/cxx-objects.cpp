@@ -26,6 +26,7 @@
 // CHECK-NEXT: method 0
 // CHECK-NEXT: by-value 0
 // CHECK-NEXT: field-alias 3 2 counter 34
+// CHECK-NEXT: span-and-object 50
 // CHECK-NEXT: PASS
 
 #include <loom/loom.h>
@@ -167,6 +168,16 @@ void countPositive(Counter &c) {
       c.count++;
 }
 
+// A span passed by value spreads over two IR parameters; the object next
+// to it is still an object (found by cxx_diff.py).
+LOOM_ACCEL()
+int spanAndObject(int n, std::span<const int> values, Buffer &o) {
+  int sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += o.data[0] + values[i];
+  return sum;
+}
+
 int main() {
   int total = 0;
   std::vector<float> v(777);
@@ -272,6 +283,12 @@ int main() {
   std::printf("field-alias %d %d counter %d\n", aliased, buffer.n,
               counter.count);
   total += aliased != 3 || buffer.n != 2 || counter.count != 34;
+
+  int ten[1] = {10}, four[4] = {1, 2, 3, 4};
+  Buffer single{1, ten};
+  int both = spanAndObject(4, std::span<const int>(four, 4), single);
+  std::printf("span-and-object %d\n", both);
+  total += both != 50;
   std::printf("%s\n", total == 0 ? "PASS" : "FAIL");
   return total != 0;
 }
