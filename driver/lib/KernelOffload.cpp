@@ -122,6 +122,8 @@ struct KernelResult {
   std::string reason;   ///< why there is no artifact
   /// What the stub computes after the source arguments (artifact only).
   std::vector<compiler::ImplicitInput> implicitInputs;
+  /// Hints the device compile found cannot hold (-Wloom-hint).
+  std::vector<compiler::HintWarning> hintWarnings;
   /// False for a kernel the runtime cannot launch: it stays a plain native
   /// function, with no stub and no descriptor.
   bool launchable = true;
@@ -240,6 +242,41 @@ static void recordImplicitInputs(Function &kernel,
   }
 }
 
+/// Reports each hint that cannot hold at the hint (through clang when the
+/// plugin runs the pass, else as a remark) and records it for the compile
+/// report and, in the manifest's hints, the run report.
+static void reportHintWarnings(Function &kernel, const OffloadOptions &options,
+                               std::vector<compiler::HintWarning> &warnings,
+                               KernelResult &result) {
+  if (warnings.empty())
+    return;
+  json::Array recorded;
+  for (const compiler::HintWarning &warning : warnings) {
+    StringRef where = warning.location.empty()
+                          ? StringRef(result.manifest.location)
+                          : StringRef(warning.location);
+    if (options.reportHintWarning)
+      options.reportHintWarning(where, warning.message, warning.notes);
+    else
+      emitRemark(kernel, RemarkKind::Analysis, "HintWarning", where,
+                 "kernel '" + result.manifest.name + "': " + warning.message +
+                     " [-Wloom-hint]");
+    recorded.push_back(
+        json::Object{{"location", where}, {"message", warning.message}});
+  }
+  // The manifest's hints carry them to the runtime's LOOM_REPORT.
+  Expected<json::Value> hints = json::parse(result.manifest.hintsJson);
+  if (hints && hints->getAsObject()) {
+    (*hints->getAsObject())["warnings"] = std::move(recorded);
+    result.manifest.hintsJson.clear();
+    raw_string_ostream os(result.manifest.hintsJson);
+    os << *hints;
+  } else if (!hints) {
+    consumeError(hints.takeError());
+  }
+  result.hintWarnings = std::move(warnings);
+}
+
 /// Runs the device path of `kernel` and fills `result`.
 static void compileDevice(Function &kernel, const OffloadOptions &options,
                           KernelResult &result) {
@@ -270,6 +307,7 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
                    ? StringRef(remark.location)
                    : StringRef(result.manifest.location),
                "kernel '" + result.manifest.name + "': " + remark.message);
+  reportHintWarnings(kernel, options, stages.hintWarnings, result);
   if (error) {
     result.reason = toString(std::move(error));
     return;
@@ -390,6 +428,16 @@ static void emitStubBody(Function *stub, Constant *descriptor,
     builder.CreateRet(builder.CreateLoad(returnType, result));
 }
 
+/// The hint warnings of a kernel as the compile report lists them.
+static json::Array
+describeHintWarnings(ArrayRef<compiler::HintWarning> warnings) {
+  json::Array list;
+  for (const compiler::HintWarning &warning : warnings)
+    list.push_back(json::Object{{"location", warning.location},
+                                {"message", warning.message}});
+  return list;
+}
+
 /// Appends one JSON fragment for this translation unit to the report dir.
 static void writeReportFragment(Module &module, StringRef dir,
                                 ArrayRef<KernelResult> results) {
@@ -404,6 +452,7 @@ static void writeReportFragment(Module &module, StringRef dir,
         {"offloaded", !result.artifact.empty()},
         {"reason", result.reason.empty() ? json::Value(nullptr)
                                          : json::Value(result.reason)},
+        {"hint_warnings", describeHintWarnings(result.hintWarnings)},
     });
   json::Object fragment{{"source_file", module.getSourceFileName()},
                         {"kernels", std::move(kernels)}};

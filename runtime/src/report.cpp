@@ -172,6 +172,24 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
   });
 }
 
+/// The -Wloom-hint warnings the compiler recorded in the kernel's hints:
+/// why a hint was ignored, so that a run report explains a loop that did
+/// not run in parallel.
+void writeHintWarnings(llvm::json::OStream &json,
+                       const loom_kernel_desc_t &kernel) {
+  llvm::json::Array warnings;
+  if (kernel.hints_json) {
+    llvm::Expected<llvm::json::Value> hints =
+        llvm::json::parse(kernel.hints_json);
+    if (!hints)
+      llvm::consumeError(hints.takeError());
+    else if (const llvm::json::Object *object = hints->getAsObject())
+      if (const llvm::json::Array *list = object->getArray("warnings"))
+        warnings = *list;
+  }
+  json.attribute("hint_warnings", llvm::json::Value(std::move(warnings)));
+}
+
 void writeKernel(llvm::json::OStream &json, const Row &row,
                  const Policy &policy) {
   const loom_kernel_desc_t &kernel = *row.kernel;
@@ -205,6 +223,7 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
       json.attribute("reason", nullptr);
     else
       json.attribute("reason", decision.reason);
+    writeHintWarnings(json, kernel);
     json.attributeArray("launch_log", [&] {
       for (const LaunchDetails &details : row.stats.log)
         writeLaunch(json, details);

@@ -6,6 +6,7 @@
 
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/Support/Demangle.h"
+#include "loom/Support/SourceLocation.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -108,32 +109,12 @@ static void materializeParamHints(Function &function) {
     function.addFnAttr("loom.param_hints", hints);
 }
 
-std::string loom::compiler::formatSourceLocation(StringRef file,
-                                                 StringRef directory,
-                                                 unsigned line,
-                                                 unsigned column) {
-  if (file.empty() || line == 0)
-    return "";
-  // clang records names relative to the compilation directory, which need
-  // not be the directory the compile runs in.
-  SmallString<128> path(file);
-  SmallString<128> cwd;
-  if (sys::path::is_relative(path) && !directory.empty() &&
-      (sys::fs::current_path(cwd) || cwd != directory)) {
-    SmallString<128> joined(directory);
-    sys::path::append(joined, path);
-    path = joined;
-  }
-  return (path + ":" + Twine(line) + ":" + Twine(column)).str();
-}
-
 static std::string formatCallLocation(const CallBase &call) {
   const DILocation *loc = call.getDebugLoc().get();
   if (!loc)
     return "";
-  return loom::compiler::formatSourceLocation(loc->getFilename(),
-                                              loc->getDirectory(),
-                                              loc->getLine(), loc->getColumn());
+  return loom::formatSourceLocation(loc->getFilename(), loc->getDirectory(),
+                                    loc->getLine(), loc->getColumn());
 }
 
 namespace {

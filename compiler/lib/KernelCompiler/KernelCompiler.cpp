@@ -18,6 +18,7 @@
 #include "loom/Raising/Pipeline.h"
 #include "loom/Support/Demangle.h"
 #include "loom/Support/MissedRemark.h"
+#include "loom/Support/SourceLocation.h"
 
 #include "loom/InitAllDialects.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -79,35 +80,6 @@ static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
   }
 }
 
-/// "file:line:col" of the first file location in `loc`, or "". The
-/// imported kernel's ops carry their DILocation fused with its scope, whose
-/// file names the directory a relative file name is relative to (clang
-/// records names relative to the compilation directory, which need not be
-/// the directory the compile runs in).
-static std::string describeSourceLocation(mlir::Location loc,
-                                          StringRef directory = "") {
-  if (auto fused = dyn_cast<mlir::FusedLoc>(loc)) {
-    if (auto scope =
-            dyn_cast_or_null<mlir::LLVM::DISubprogramAttr>(fused.getMetadata()))
-      if (scope.getFile() && scope.getFile().getDirectory())
-        directory = scope.getFile().getDirectory().getValue();
-    for (mlir::Location part : fused.getLocations())
-      if (std::string where = describeSourceLocation(part, directory);
-          !where.empty())
-        return where;
-    return "";
-  }
-  if (auto name = dyn_cast<mlir::NameLoc>(loc))
-    return describeSourceLocation(name.getChildLoc(), directory);
-  if (auto call = dyn_cast<mlir::CallSiteLoc>(loc))
-    return describeSourceLocation(call.getCallee(), directory);
-  auto file = dyn_cast<mlir::FileLineColLoc>(loc);
-  if (!file)
-    return "";
-  return formatSourceLocation(file.getFilename().getValue(), directory,
-                              file.getLine(), file.getColumn());
-}
-
 Error loom::compiler::compileKernel(const Module &kernelModule,
                                     StringRef symbol,
                                     const KernelCompileOptions &options,
@@ -123,10 +95,19 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   // remarks. Nothing reaches stderr inside the user's compile.
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
-    if (diag.getSeverity() == mlir::DiagnosticSeverity::Remark)
-      stages.remarks.push_back({loom::demangleSymbols(diag.str()),
-                                describeSourceLocation(diag.getLocation()),
-                                loom::isMissedRemark(diag)});
+    if (loom::isHintWarning(diag)) {
+      HintWarning warning{loom::demangleSymbols(diag.str()),
+                          loom::describeSourceLocation(diag.getLocation()),
+                          {}};
+      for (mlir::Diagnostic &note : diag.getNotes())
+        warning.notes.emplace_back(
+            loom::describeSourceLocation(note.getLocation()), note.str());
+      stages.hintWarnings.push_back(std::move(warning));
+    } else if (diag.getSeverity() == mlir::DiagnosticSeverity::Remark)
+      stages.remarks.push_back(
+          {loom::demangleSymbols(diag.str()),
+           loom::describeSourceLocation(diag.getLocation()),
+           loom::isMissedRemark(diag)});
     else if (diagnostics.empty())
       diagnostics = loom::demangleSymbols(diag.str());
     return mlir::success();

@@ -10,17 +10,24 @@
 //                                                body(%i)
 //                                              }
 //
-// Only loops whose iterations are independent: asserted by LOOM_PARALLEL or
-// proven from the accesses (see the pass description in Passes.td).
+// Only loops whose iterations are independent: proven from the accesses
+// (LoopDependence.h), or asserted by LOOM_PARALLEL and not disproven. A hint
+// the analysis disproves is a -Wloom-hint warning and the loop stays
+// sequential.
 //
 //===----------------------------------------------------------------------===//
 
+#include "loom/Ownership/LoopDependence.h"
 #include "loom/Ownership/Passes.h"
+#include "loom/Support/MissedRemark.h"
+#include "loom/Support/SourceLocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 namespace loom::ownership {
 #define GEN_PASS_DEF_PARALLELIZELOOPSPASS
@@ -30,119 +37,100 @@ namespace loom::ownership {
 #define DEBUG_TYPE "loom-parallelize-loops"
 
 using namespace mlir;
+using namespace loom::ownership;
 
-/// True if `value` is defined outside `loop` (loop invariant).
-static bool isInvariant(Value value, scf::ForOp loop) {
-  return !loop.getRegion().isAncestor(value.getParentRegion());
+/// `iv`, `iv - 2`, `iv + 1`.
+static std::string offsetIv(StringRef iv, int64_t delta) {
+  if (delta == 0)
+    return iv.str();
+  return (iv + (delta < 0 ? " - " : " + ") + Twine(std::abs(delta))).str();
 }
 
-/// True if `index` is an injective function of the loop's induction
-/// variable: iv, casts of it, plus or minus an invariant, times a non-zero
-/// constant.
-static bool isInjectiveInIv(Value index, scf::ForOp loop) {
-  Value iv = loop.getInductionVar();
-  while (true) {
-    if (index == iv)
-      return true;
-    Operation *def = index.getDefiningOp();
-    if (!def)
-      return false;
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp>(def)) {
-      index = def->getOperand(0);
-      continue;
-    }
-    if (isa<arith::AddIOp, arith::SubIOp>(def)) {
-      Value lhs = def->getOperand(0), rhs = def->getOperand(1);
-      if (isInvariant(rhs, loop)) {
-        index = lhs;
-        continue;
-      }
-      if (isa<arith::AddIOp>(def) && isInvariant(lhs, loop)) {
-        index = rhs;
-        continue;
-      }
-      return false;
-    }
-    if (isa<arith::MulIOp>(def)) {
-      APInt factor;
-      if (matchPattern(def->getOperand(1), m_ConstantInt(&factor)) &&
-          !factor.isZero()) {
-        index = def->getOperand(0);
-        continue;
-      }
-      if (matchPattern(def->getOperand(0), m_ConstantInt(&factor)) &&
-          !factor.isZero()) {
-        index = def->getOperand(1);
-        continue;
-      }
-    }
-    return false;
+/// "iteration 0 for i = 1": one witness, when the loop starts at a known
+/// value.
+static std::string describeExample(const LoopDependence &dep, StringRef iv,
+                                   bool earlierFirst) {
+  if (dep.earlierValue == INT64_MIN)
+    return "";
+  int64_t shown = earlierFirst ? dep.earlierValue : dep.laterValue;
+  int64_t at = earlierFirst ? dep.laterValue : dep.earlierValue;
+  return "; e.g. iteration " + std::to_string(shown) + " for " + iv.str() +
+         " = " + std::to_string(at);
+}
+
+/// Why the iterations of a hinted loop depend on each other, naming both
+/// accesses in source terms: "iteration i reads 'out[i - 1]' (line 12),
+/// written by iteration i - 1 (line 12)".
+static std::string describeDependence(const LoopDependence &dep,
+                                      scf::ForOp loop, StringRef hintWhere) {
+  std::string iv = loom::getLoopVariableName(hintWhere);
+  if (iv.empty())
+    iv = "i";
+  APInt stepValue;
+  int64_t step = matchPattern(loop.getStep(), m_ConstantInt(&stepValue))
+                     ? stepValue.getSExtValue()
+                     : 1;
+  bool earlierWrites = isa<memref::StoreOp>(dep.earlier);
+  bool laterWrites = isa<memref::StoreOp>(dep.later);
+  std::string earlier =
+      quoteAccess(dep.earlier) + lineOf(dep.earlier, hintWhere);
+  std::string later = quoteAccess(dep.later) + lineOf(dep.later, hintWhere);
+  std::string earlierLine = lineOf(dep.earlier, hintWhere);
+  if (dep.invariantAddress) {
+    if (earlierWrites && laterWrites)
+      return "every iteration writes " + earlier;
+    Operation *write = earlierWrites ? dep.earlier : dep.later;
+    Operation *read = earlierWrites ? dep.later : dep.earlier;
+    return "every iteration writes " + quoteAccess(write) +
+           lineOf(write, hintWhere) + " and reads " + quoteAccess(read) +
+           lineOf(read, hintWhere);
   }
+  std::string other =
+      dep.distance
+          ? "iteration " +
+                offsetIv(iv, (earlierWrites && !laterWrites ? -1 : 1) *
+                                 *dep.distance * step)
+          : std::string(earlierWrites && !laterWrites ? "an earlier iteration"
+                                                      : "a later iteration");
+  std::string example =
+      dep.distance ? ""
+                   : describeExample(dep, iv, earlierWrites && !laterWrites);
+  auto where = [&](Operation *op) {
+    std::string line = lineOf(op, hintWhere);
+    if (example.empty())
+      return line;
+    return line.empty() ? " (" + example.substr(2) + ")"
+                        : line.substr(0, line.size() - 1) + example + ")";
+  };
+  if (earlierWrites && !laterWrites)
+    return "iteration " + iv + " reads " + later + ", written by " + other +
+           where(dep.earlier);
+  if (!earlierWrites)
+    return "iteration " + iv + " reads " + earlier + ", which " + other +
+           " overwrites" + where(dep.later);
+  return "iteration " + iv + " writes " + earlier + ", written again by " +
+         other + where(dep.later);
 }
 
-/// True if `memref` is a function argument marked llvm.noalias.
-static bool isNoAliasArgument(Value memref) {
-  auto arg = dyn_cast<BlockArgument>(memref);
-  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
-                  : func::FuncOp();
-  return func && func.getArgAttr(arg.getArgNumber(), "llvm.noalias");
+/// The location of `loop`'s `name` hint as a source location, or the
+/// loop's own location.
+static Location getHintLoc(scf::ForOp loop, StringRef name,
+                           std::string &where) {
+  auto locations = loop->getAttrOfType<DictionaryAttr>("loom.hint_locations");
+  auto text = locations ? locations.getAs<StringAttr>(name) : StringAttr();
+  where = text ? text.getValue().str() : "";
+  std::optional<loom::SourcePosition> at = loom::parseSourcePosition(where);
+  if (!at)
+    return loop.getLoc();
+  return FileLineColLoc::get(loop.getContext(), at->file, at->line, at->column);
 }
 
-/// Returns why the iterations of `loop` may depend on each other, or "".
-static std::string findDependence(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() != 0)
-    return "it carries values from one iteration to the next (iter_args)";
-  llvm::MapVector<Value, SmallVector<memref::StoreOp>> stores;
-  SetVector<Value> touched;
-  std::string why;
-  loop.getBody()->walk([&](Operation *op) {
-    if (!why.empty())
-      return WalkResult::interrupt();
-    if (isa<CallOpInterface>(op))
-      why = "its body calls '" + op->getName().getStringRef().str() + "'";
-    else if (isa<memref::AllocaOp, memref::AllocOp>(op))
-      why = "its body allocates memory";
-    else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      if (store.getIndices().size() != 1 ||
-          !isInjectiveInIv(store.getIndices().front(), loop))
-        why = "a store's index is not an injective function of the "
-              "induction variable";
-      stores[store.getMemRef()].push_back(store);
-      touched.insert(store.getMemRef());
-    } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      touched.insert(load.getMemRef());
-    } else if (!isMemoryEffectFree(op) &&
-               !isa<memref::LoadOp, scf::YieldOp>(op) &&
-               !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
-      why = "'" + op->getName().getStringRef().str() +
-            "' has side effects the analysis does not model";
-    }
-    return WalkResult::advance();
-  });
-  if (!why.empty())
-    return why;
-  // A written memref is read only at the index the same iteration writes.
-  WalkResult reads = loop.getBody()->walk([&](memref::LoadOp load) {
-    auto it = stores.find(load.getMemRef());
-    if (it == stores.end())
-      return WalkResult::advance();
-    for (memref::StoreOp store : it->second)
-      if (store.getIndices() != load.getIndices()) {
-        why = "a written memref is read at another index than the one "
-              "written";
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  if (reads.wasInterrupted())
-    return why;
-  if (touched.size() > 1)
-    for (auto &[memref, list] : stores)
-      if (!isNoAliasArgument(memref))
-        return "a written memref is not a noalias parameter, so it may "
-               "overlap another memref the loop reads or writes";
-  return "";
+/// One phrase per distinct cause, joined.
+static std::string joinCauses(ArrayRef<std::string> causes) {
+  llvm::SetVector<StringRef> unique;
+  for (const std::string &cause : causes)
+    unique.insert(cause);
+  return llvm::join(unique, "; ");
 }
 
 /// Converts a bound or step to `index`, sign-extending narrower integers.
@@ -202,34 +190,74 @@ struct ParallelizeLoopsPass
             return outer->isAncestor(loop);
           }))
         continue;
-      if (hasHint(loop, "no_parallel")) {
-        loop.emitRemark() << "loop stays sequential: LOOM_NO_PARALLEL";
-        continue;
-      }
-      if (loop->hasAttr("loom.local_init")) {
-        loop.emitRemark() << "loop stays sequential: it initializes a local "
-                             "array (memset/memcpy) with the code around it";
-        continue;
-      }
-      std::string why = findDependence(loop);
-      bool asserted = hasHint(loop, "parallel");
-      if (asserted && loop.getNumRegionIterArgs() != 0) {
-        loop.emitRemark() << "LOOM_PARALLEL ignored: the loop carries values "
-                             "between iterations (a reduction stays "
-                             "sequential)";
-        continue;
-      }
-      if (!asserted && !why.empty()) {
-        loop.emitRemark() << "loop stays sequential: " << why;
-        continue;
-      }
+      if (Operation *forall = decide(loop))
+        converted.insert(forall);
+    }
+  }
+
+  /// Converts `loop` when it may run in parallel; returns the forall.
+  Operation *decide(scf::ForOp loop) {
+    if (hasHint(loop, "no_parallel")) {
+      loop.emitRemark() << "loop stays sequential: LOOM_NO_PARALLEL";
+      return nullptr;
+    }
+    if (loop->hasAttr("loom.local_init")) {
+      loop.emitRemark() << "loop stays sequential: it initializes a local "
+                           "array (memset/memcpy) with the code around it";
+      return nullptr;
+    }
+    bool asserted = hasHint(loop, "parallel");
+    if (loop.getNumRegionIterArgs() != 0) {
+      loop.emitRemark() << (asserted ? "LOOM_PARALLEL ignored: the loop "
+                                       "carries values between iterations "
+                                       "(a reduction stays sequential)"
+                                     : "loop stays sequential: it carries "
+                                       "values from one iteration to the "
+                                       "next (iter_args)");
+      return nullptr;
+    }
+    LoopDependenceResult result = analyzeLoopDependences(loop);
+    switch (result.verdict) {
+    case DependenceVerdict::Independent:
       loop.emitRemark() << "loop becomes an effect-form scf.forall: "
-                        << (asserted ? "LOOM_PARALLEL asserts independent "
-                                       "iterations"
+                        << (asserted ? "LOOM_PARALLEL holds: its iterations "
+                                       "are proven independent"
                                      : "its iterations are proven "
                                        "independent");
-      converted.insert(convertToForall(loop));
+      return convertToForall(loop);
+    case DependenceVerdict::Dependent: {
+      const LoopDependence &dep = *result.dependence;
+      std::string hintWhere;
+      Location hintLoc = getHintLoc(loop, "parallel", hintWhere);
+      // Without a hint, lines are relative to the loop's own file.
+      if (hintWhere.empty())
+        hintWhere = loom::describeSourceLocation(loop.getLoc());
+      std::string why = describeDependence(dep, loop, hintWhere);
+      if (asserted) {
+        InFlightDiagnostic warning = loom::emitHintWarning(hintLoc);
+        warning << "LOOM_PARALLEL ignored: " << why;
+        warning.attachNote(dep.earlier->getLoc())
+            << (isa<memref::StoreOp>(dep.earlier) ? "written here"
+                                                  : "read here");
+        warning.attachNote(dep.later->getLoc())
+            << (isa<memref::StoreOp>(dep.later) ? "written here" : "read here");
+      }
+      loop.emitRemark() << "loop stays sequential: " << why;
+      return nullptr;
     }
+    case DependenceVerdict::Undecided:
+      break;
+    }
+    std::string causes = joinCauses(result.undecided);
+    if (!asserted) {
+      loop.emitRemark() << "loop stays sequential: " << causes;
+      return nullptr;
+    }
+    loop.emitRemark() << "loop becomes an effect-form scf.forall: "
+                         "LOOM_PARALLEL asserts independent iterations, "
+                         "which the analysis could not prove: "
+                      << causes;
+    return convertToForall(loop);
   }
 };
 } // namespace

@@ -58,13 +58,6 @@ struct NotInlinedCall {
 std::vector<NotInlinedCall> prepareDeviceModule(llvm::Module &module,
                                                 llvm::StringRef root = "");
 
-/// "file:line:col" of `loc`, the file made absolute against the
-/// compilation directory unless that is the current directory; "" for a
-/// null location or line 0.
-std::string formatSourceLocation(llvm::StringRef file,
-                                 llvm::StringRef directory, unsigned line,
-                                 unsigned column);
-
 } // namespace loom::compiler
 
 #endif // LOOM_KERNELCOMPILER_DEVICEPREPARATION_H

@@ -50,6 +50,15 @@ struct KernelRemark {
   bool missed = false;
 };
 
+/// A hint the compiler found cannot hold (-Wloom-hint), e.g. a
+/// LOOM_PARALLEL whose loop carries a dependence through memory.
+struct HintWarning {
+  std::string message;
+  std::string location; ///< "file:line:col" of the hint
+  /// The constructs it names: ("file:line:col", "written here").
+  std::vector<std::pair<std::string, std::string>> notes;
+};
+
 /// The textual forms a kernel passes through. Empty strings mark stages the
 /// kernel did not reach.
 struct KernelStages {
@@ -59,6 +68,8 @@ struct KernelStages {
   /// The decisions the pipeline made (raising, parallelization, threads)
   /// and what stays host code, one sentence each.
   std::vector<KernelRemark> remarks;
+  /// Hints that cannot hold, in the order the pipeline found them.
+  std::vector<HintWarning> hintWarnings;
   /// One entry per kernel parameter once the kernel was raised; empty
   /// before that.
   std::vector<ParamExtent> paramExtents;

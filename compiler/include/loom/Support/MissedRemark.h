@@ -40,15 +40,39 @@ inline mlir::InFlightDiagnostic emitMissedRemark(mlir::Operation *op) {
   return emitMissedRemark(op->getLoc());
 }
 
-/// True if `diag` was emitted by emitMissedRemark.
-inline bool isMissedRemark(mlir::Diagnostic &diag) {
-  return llvm::any_of(diag.getMetadata(), [](mlir::DiagnosticArgument &arg) {
+/// True if `diag`'s metadata carries `tagName`.
+inline bool hasDiagnosticTag(mlir::Diagnostic &diag, llvm::StringRef tagName) {
+  return llvm::any_of(diag.getMetadata(), [&](mlir::DiagnosticArgument &arg) {
     if (arg.getKind() !=
         mlir::DiagnosticArgument::DiagnosticArgumentKind::Attribute)
       return false;
     auto tag = llvm::dyn_cast<mlir::StringAttr>(arg.getAsAttribute());
-    return tag && tag.getValue() == kMissedRemarkTag;
+    return tag && tag.getValue() == tagName;
   });
+}
+
+/// True if `diag` was emitted by emitMissedRemark.
+inline bool isMissedRemark(mlir::Diagnostic &diag) {
+  return hasDiagnosticTag(diag, kMissedRemarkTag);
+}
+
+/// The metadata string that marks a warning about a hint that cannot hold
+/// (-Wloom-hint): the kernel compiler hands those to the driver, which
+/// reports them at the hint like clang's own warnings.
+inline constexpr llvm::StringLiteral kHintWarningTag = "loom.hint_warning";
+
+/// Emits a -Wloom-hint warning at `loc`, the hint's own location.
+inline mlir::InFlightDiagnostic emitHintWarning(mlir::Location loc) {
+  mlir::InFlightDiagnostic warning = mlir::emitWarning(loc);
+  if (mlir::Diagnostic *diag = warning.getUnderlyingDiagnostic())
+    diag->getMetadata().push_back(mlir::DiagnosticArgument(
+        mlir::StringAttr::get(loc.getContext(), kHintWarningTag)));
+  return warning;
+}
+
+/// True if `diag` was emitted by emitHintWarning.
+inline bool isHintWarning(mlir::Diagnostic &diag) {
+  return hasDiagnosticTag(diag, kHintWarningTag);
 }
 
 /// Names `op` as the construct a user wrote: "loop 'scf.while'",

@@ -16,6 +16,7 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <functional>
 #include <string>
 
 namespace loom {
@@ -33,6 +34,14 @@ struct OffloadOptions {
   std::string reportDir;
   /// The fabric preset or file the kernels are compiled for.
   std::string fabric;
+  /// Reports a -Wloom-hint warning at `where` ("file:line:col" of the hint)
+  /// with notes at other source locations; set by the clang plugin, which
+  /// maps the locations back to clang's and applies -Wno-loom-hint and
+  /// -Werror=loom-hint. Unset (a tool without clang): the warning becomes
+  /// a remark at the hint.
+  std::function<void(llvm::StringRef where, llvm::StringRef message,
+                     llvm::ArrayRef<std::pair<std::string, std::string>> notes)>
+      reportHintWarning;
 };
 
 /// Offloads every function carrying the `loom.kernel` attribute.
