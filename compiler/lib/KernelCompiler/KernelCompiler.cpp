@@ -47,6 +47,7 @@ void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
   pm.addPass(ownership::createAnalyzeParamExtentsPass(extents));
   pm.addPass(ownership::createAttachHintsPass());
   pm.addPass(ownership::createAttachLoopFactsPass());
+  pm.addPass(ownership::createCheckHintsPass());
   pm.addPass(ownership::createParallelizeLoopsPass());
   pm.addPass(ownership::createFormThreadsPass());
   pm.addPass(ownership::createFormSpatialRegionsPass());

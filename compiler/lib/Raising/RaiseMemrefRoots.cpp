@@ -512,10 +512,14 @@ void RootRaiser::createMemrefs() {
         func.emitRemark() << "pointer argument #" << arg.getArgNumber()
                           << " stays an LLVM pointer (InstructionCore only): "
                           << info.invalid;
-      else if (auto address = root.getDefiningOp<LLVM::AddressOfOp>())
-        address->emitRemark() << "constant global @" << address.getGlobalName()
-                              << " stays an LLVM pointer: " << info.invalid;
-      else
+      else if (auto address = root.getDefiningOp<LLVM::AddressOfOp>()) {
+        // The loop-hint strings are read by loom-attach-hints, not by the
+        // kernel: nothing to tell the user.
+        if (!address.getGlobalName().starts_with("loom.loop_hints"))
+          address->emitRemark()
+              << "constant global @" << address.getGlobalName()
+              << " stays an LLVM pointer: " << info.invalid;
+      } else
         root.getDefiningOp()->emitRemark()
             << "local allocation stays an LLVM pointer: " << info.invalid;
       continue;

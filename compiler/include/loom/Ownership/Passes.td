@@ -97,6 +97,27 @@ def AttachLoopFactsPass : Pass<"loom-attach-loop-facts", "::mlir::ModuleOp"> {
   }];
 }
 
+def CheckHintsPass : Pass<"loom-check-hints", "::mlir::ModuleOp"> {
+  let summary = "Check loop and parameter hints against what is proven";
+  let description = [{
+    Hints are claims; after loom-attach-loop-facts some of them can be
+    checked. A hint that contradicts a proof is a -Wloom-hint warning (an
+    MLIR warning tagged `loom.hint_warning`, at the hint's location) and is
+    removed, so no later stage acts on it:
+
+    - `tripcount`, `tripcount_range`, `tripcount_typical`, `tripcount_full`
+      whose bounds lie outside the proven `loom.facts.trip_count` range;
+    - `unroll = [n]` on a loop proven to run fewer than `n` iterations;
+    - `loom.stream` on a memref parameter the kernel does not access as a
+      stream: accessed at more than one place, both read and written, or
+      at an index that is not the innermost loop's induction variable
+      plus an invariant (step 1).
+
+    Hints it cannot check are left as they are.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def ParallelizeLoopsPass : Pass<"loom-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Turn independent scf.for loops into effect-form scf.forall";
   let description = [{
