@@ -122,19 +122,18 @@ def ParallelizeLoopsPass : Pass<"loom-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Turn independent scf.for loops into effect-form scf.forall";
   let description = [{
     An `scf.for` without `iter_args` becomes an effect-form `scf.forall`
-    (no shared outputs, empty `in_parallel`) when
+    (no shared outputs, empty `in_parallel`) when the dependence analysis
+    (loom/Ownership/LoopDependence.h) proves its iterations independent, or
+    when it carries `loom.hints = {parallel = ...}` (no `no_parallel`) and
+    the analysis can neither prove nor disprove independence (the hint is
+    trusted, and the remark names the accesses it could not prove).
 
-    - it carries `loom.hints = {parallel = ...}` (the user asserts that its
-      iterations are independent: no iteration reads what another writes,
-      no two iterations write one element, no calls with side effects —
-      see docs/hints.md) and no `no_parallel`; or
-    - independence is proven: every `memref.store` in the body writes at an
-      index that is an injective function of the induction variable
-      (`iv`, `iv + invariant`, `iv * c` with constant `c != 0`, through
-      index casts), every load of a written memref reads the written index
-      of the same iteration, the written memrefs are `llvm.noalias`
-      parameters or the only memref the loop touches, and the body has no
-      calls and no `memref.alloca`.
+    A `parallel` hint the analysis disproves — a pair of distinct
+    iterations touching one element, one of them writing — is a warning at
+    the hint's location (`loom.hint_locations`), tagged
+    `loom.hint_warning`, with notes at both accesses:
+    `LOOM_PARALLEL ignored: iteration i reads 'out[i - 1]' (line 12),
+    written by iteration i - 1 (line 12)`; the loop stays sequential.
 
     Loops with `iter_args` (reductions and other recurrences) stay
     sequential, which is always legal. Every decision is a remark on the
