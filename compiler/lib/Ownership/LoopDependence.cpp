@@ -215,10 +215,81 @@ private:
         }
       }
     }
+    // ~x = -1 - x (instcombine writes `n - 1 - i` as `n + ~i`).
+    if (auto xorOp = dyn_cast<arith::XOrIOp>(def)) {
+      APInt ones;
+      if (matchPattern(xorOp.getRhs(), m_ConstantInt(&ones)) &&
+          ones.isAllOnes())
+        if (std::optional<Poly> operand =
+                buildValue(xorOp.getLhs(), depth + 1)) {
+          Poly negated = constantPoly(-1);
+          if (addScaled(negated, *operand, -1))
+            return negated;
+        }
+    }
+    // `(i << 3) | j` with 0 <= j < 8 is `i * 8 + j` (instcombine's
+    // disjoint or of a row-major index).
+    if (auto orOp = dyn_cast<arith::OrIOp>(def)) {
+      for (auto [high, low] : {std::pair(orOp.getLhs(), orOp.getRhs()),
+                               std::pair(orOp.getRhs(), orOp.getLhs())}) {
+        std::optional<unsigned> zeros = getKnownTrailingZeros(high);
+        if (!zeros || !isKnownBelow(low, int64_t(1) << *zeros))
+          continue;
+        std::optional<Poly> lhs = buildValue(high, depth + 1);
+        std::optional<Poly> rhs = buildValue(low, depth + 1);
+        if (lhs && rhs && addScaled(*lhs, *rhs, 1))
+          return lhs;
+      }
+    }
     // Anything else is an atom when the loop cannot change it.
     if (isInvariant(value))
       return symbol(value);
     return std::nullopt;
+  }
+
+  /// Low bits of `value` known to be zero: `x << c`, `x * 2^c`.
+  static std::optional<unsigned> getKnownTrailingZeros(Value value) {
+    Operation *def = value.getDefiningOp();
+    APInt constant;
+    if (isa_and_nonnull<arith::ShLIOp>(def) &&
+        matchPattern(def->getOperand(1), m_ConstantInt(&constant)) &&
+        constant.ult(62))
+      return unsigned(constant.getZExtValue());
+    if (isa_and_nonnull<arith::MulIOp>(def) &&
+        matchPattern(def->getOperand(1), m_ConstantInt(&constant)) &&
+        constant.isPowerOf2() && constant.logBase2() < 62)
+      return constant.logBase2();
+    return std::nullopt;
+  }
+
+  /// True if 0 <= `value` < `bound`: a constant, or an induction variable
+  /// whose proven bounds (loom.facts) lie in that range.
+  static bool isKnownBelow(Value value, int64_t bound) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+               arith::ExtUIOp>(def))
+        break;
+      value = def->getOperand(0);
+    }
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      return !constant.isNegative() && constant.slt(bound);
+    auto arg = dyn_cast<BlockArgument>(value);
+    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                    : scf::ForOp();
+    if (!loop || arg != loop.getInductionVar())
+      return false;
+    auto facts = loop->getAttrOfType<DictionaryAttr>("loom.facts");
+    auto lower =
+        facts ? facts.getAs<DenseI64ArrayAttr>("lower") : DenseI64ArrayAttr();
+    auto upper =
+        facts ? facts.getAs<DenseI64ArrayAttr>("upper") : DenseI64ArrayAttr();
+    if (lower && upper && lower.size() == 2 && upper.size() == 2)
+      return lower[0] >= 0 && upper[1] <= bound;
+    APInt lb, ub;
+    return matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) &&
+           matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) &&
+           !lb.isNegative() && ub.sle(bound);
   }
 
   scf::ForOp root;
@@ -308,7 +379,7 @@ public:
       levels.push_back(&level);
     counters.assign(levels.size(), 0);
     yRoot = x.levels.size();
-    window = levels.size() <= 4 ? 8 : levels.size() <= 6 ? 5 : 3;
+    window = levels.size() <= 4 ? 16 : levels.size() <= 6 ? 5 : 3;
   }
 
   std::optional<std::pair<int64_t, int64_t>> run() {

@@ -219,7 +219,8 @@ std::string loom::getAccessText(StringRef where, bool isStore) {
                             return StringRef("=+-*/%&|^<>").contains(c);
                           })
                           .ends_with("=");
-  if (isStore && atAssignment) {
+  // A compound assignment's load is located there too.
+  if (atAssignment) {
     size_t end = pos;
     while (end > 0 && isSpace(line[end - 1]))
       --end;
