@@ -436,6 +436,17 @@ static void reportNotOffloaded(Function &kernel, const OffloadOptions &options,
   emitRemark(kernel, RemarkKind::Missed, "KernelNotOffloaded", where, message);
 }
 
+void loom::emitHintWarning(
+    const OffloadOptions &options, Function &function, StringRef where,
+    StringRef message, ArrayRef<std::pair<std::string, std::string>> notes) {
+  if (options.reportHintWarning)
+    return options.reportHintWarning(where, message, notes);
+  emitRemark(function, RemarkKind::Missed, "HintIgnored", where, message);
+  for (const auto &[noteWhere, text] : notes)
+    emitRemark(function, RemarkKind::Analysis, "HintIgnoredNote", noteWhere,
+               text);
+}
+
 PreservedAnalyses OffloadKernelsPass::run(Module &module,
                                           ModuleAnalysisManager &) {
   SmallVector<Function *> kernels;
