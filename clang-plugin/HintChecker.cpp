@@ -14,6 +14,7 @@
 #include "HintChecker.h"
 #include "Diagnostics.h"
 #include "Hints.h"
+#include "ReductionUse.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -25,6 +26,7 @@
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace loom::plugin;
@@ -37,12 +39,14 @@ struct FoundHint {
   const HintInfo *info;
   SourceLocation loc;
   SmallVector<const Expr *, 4> args;
+  /// A loop hint's "file:line:col", as its carrier and metadata write it.
+  std::string carrierLocation = {};
 };
 
 class HintChecker : public RecursiveASTVisitor<HintChecker> {
 public:
-  explicit HintChecker(ASTContext &context)
-      : context(context), diags(context.getDiagnostics()) {}
+  HintChecker(ASTContext &context, HintCheckState &state)
+      : context(context), diags(context.getDiagnostics()), state(state) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -52,9 +56,11 @@ public:
 
 private:
   bool firstReport(SourceLocation loc, LoomDiag diag);
+  LoomDiagBuilder reportOnce(SourceLocation loc, LoomDiag diag);
   SourceLocation getHintLoc(SourceLocation tokenLoc);
-  void checkDeclHint(Decl *decl, const FoundHint &hint);
-  void checkVariableHint(VarDecl *var, const FoundHint &hint);
+  bool checkDeclHint(Decl *decl, const FoundHint &hint);
+  bool checkVariableHint(VarDecl *var, const FoundHint &hint);
+  void checkLoopTarget(const Stmt *loop, ArrayRef<FoundHint> hints);
   void checkCounts(const FoundHint &hint);
   void checkDuplicatesAndConflicts(ArrayRef<FoundHint> hints, StringRef entity);
   void sortBySource(SmallVectorImpl<FoundHint> &hints);
@@ -63,13 +69,22 @@ private:
 
   ASTContext &context;
   DiagnosticsEngine &diags;
+  HintCheckState &state;
+};
+
+} // namespace
+
+/// What the checks of one translation unit share.
+struct loom::plugin::HintCheckState {
   llvm::SmallPtrSet<const SwitchStmt *, 16> seenCarriers;
   /// (location, diagnostic) pairs already reported: a template and its
   /// instantiations share the hint's location.
   llvm::DenseSet<std::pair<unsigned, unsigned>> reported;
+  /// (location, hint) of the parameter and variable hints that are ignored:
+  /// the copies a redeclaration inherits are removed too.
+  llvm::DenseSet<std::pair<unsigned, const HintInfo *>> ignoredDeclHints;
+  llvm::StringSet<> ignoredLoopHints;
 };
-
-} // namespace
 
 /// Returns the hint an annotate attribute carries, or null if it is not a
 /// Loom annotation.
@@ -134,7 +149,15 @@ SourceLocation HintChecker::getHintLoc(SourceLocation tokenLoc) {
 }
 
 bool HintChecker::firstReport(SourceLocation loc, LoomDiag diag) {
-  return reported.insert({loc.getRawEncoding(), unsigned(diag)}).second;
+  return state.reported.insert({loc.getRawEncoding(), unsigned(diag)}).second;
+}
+
+/// Reports `diag` at `loc` unless it was reported there before; the
+/// builder is empty then.
+LoomDiagBuilder HintChecker::reportOnce(SourceLocation loc, LoomDiag diag) {
+  if (!firstReport(loc, diag))
+    return LoomDiagBuilder();
+  return report(diags, loc, diag);
 }
 
 void HintChecker::checkCounts(const FoundHint &hint) {
@@ -160,12 +183,10 @@ void HintChecker::checkCounts(const FoundHint &hint) {
       values.push_back(*value);
       continue;
     }
-    if (firstReport(hint.loc, diag)) {
-      auto builder = report(diags, hint.loc, diag)
-                     << unsigned(i + 1) << hint.info->spelling;
-      if (value)
-        builder << toString(*value, 10);
-    }
+    LoomDiagBuilder builder = reportOnce(hint.loc, diag);
+    builder << unsigned(i + 1) << hint.info->spelling;
+    if (value)
+      builder << toString(*value, 10);
     return;
   }
   auto le = [&](unsigned a, unsigned b) {
@@ -260,41 +281,66 @@ static StringRef getStringArg(const FoundHint &hint, unsigned index) {
   return str ? str->getString() : "";
 }
 
-void HintChecker::checkVariableHint(VarDecl *var, const FoundHint &hint) {
+/// Checks a parameter or variable hint against the object's type; returns
+/// true if the hint does not fit (a -Wloom-hint warning) and is ignored.
+bool HintChecker::checkVariableHint(VarDecl *var, const FoundHint &hint) {
   StringRef spelling = hint.info->spelling;
   QualType type = var->getType().getNonReferenceType();
+  checkCounts(hint);
+  // A type that depends on a template parameter is checked per
+  // instantiation.
   if (type->isDependentType())
-    return checkCounts(hint);
+    return false;
   if (spelling == "reduce") {
     StringRef op = getStringArg(hint, 0);
     if (!type->isArithmeticType()) {
-      if (firstReport(hint.loc, LoomDiag::ReduceNonScalar))
-        report(diags, hint.loc, LoomDiag::ReduceNonScalar)
-            << var->getName() << var->getType();
-    } else if ((op == "&" || op == "|" || op == "^") &&
-               !type->isIntegralOrEnumerationType()) {
-      if (firstReport(hint.loc, LoomDiag::ReduceNonInteger))
-        report(diags, hint.loc, LoomDiag::ReduceNonInteger)
-            << op << var->getName() << var->getType();
+      reportOnce(hint.loc, LoomDiag::ReduceNonScalar)
+          << var->getName() << var->getType();
+      return true;
     }
+    if ((op == "&" || op == "|" || op == "^") &&
+        !type->isIntegralOrEnumerationType()) {
+      reportOnce(hint.loc, LoomDiag::ReduceNonInteger)
+          << op << var->getName() << var->getType();
+      return true;
+    }
+    // The accumulator of a reduction is updated with its operator in a
+    // loop of the function that declares it.
+    const auto *function =
+        dyn_cast_or_null<FunctionDecl>(var->getParentFunctionOrMethod());
+    if (function && !function->isDependentContext())
+      if (std::string why = whyNotReduction(*var, op, function); !why.empty()) {
+        reportOnce(hint.loc, LoomDiag::ReduceNotAccumulated) << op << why;
+        return true;
+      }
   }
   if ((spelling == "stream" || spelling == "memory_bank") &&
-      !type->isPointerType() && !type->isArrayType() &&
-      firstReport(hint.loc, LoomDiag::NeedsPointerOrArray))
-    report(diags, hint.loc, LoomDiag::NeedsPointerOrArray)
+      !type->isPointerType() && !type->isArrayType()) {
+    reportOnce(hint.loc, LoomDiag::NeedsPointerOrArray)
         << spelling << var->getName() << var->getType();
-  checkCounts(hint);
+    return true;
+  }
+  return false;
 }
 
-void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
+/// True if the object `type` describes (a pointer's or an array's
+/// elements, or the object itself) is const.
+static bool isConstObject(QualType type, ASTContext &context) {
+  QualType object = type->isPointerType() ? type->getPointeeType()
+                    : type->isArrayType()
+                        ? QualType(type->getPointeeOrArrayElementType(), 0)
+                        : type;
+  return object.isConstQualified() ||
+         (type->isArrayType() &&
+          context.getBaseElementType(type).isConstQualified());
+}
+
+/// Checks `hint` on `decl`; returns true if the hint is ignored (a
+/// -Wloom-hint warning). Misplacements are errors.
+bool HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
   StringRef spelling = hint.info->spelling;
   auto *fn = dyn_cast<FunctionDecl>(decl);
   auto *var = dyn_cast<VarDecl>(decl);
-  auto reportOnce = [&](LoomDiag diag) -> std::optional<DiagnosticBuilder> {
-    if (!firstReport(hint.loc, diag))
-      return std::nullopt;
-    return report(diags, hint.loc, diag);
-  };
   switch (hint.info->placement) {
   case HintPlacement::Candidate:
   case HintPlacement::Function: {
@@ -302,49 +348,50 @@ void HintChecker::checkDeclHint(Decl *decl, const FoundHint &hint) {
     if (isObjectTarget(target)) {
       // "rom" and "extmemory" say where an object lives.
       if (!var) {
-        if (auto builder = reportOnce(LoomDiag::TargetMisplaced))
-          *builder << target << "objects (parameters and variables)"
-                   << describe(decl);
-        return;
+        reportOnce(hint.loc, LoomDiag::TargetMisplaced)
+            << target << "objects (parameters and variables)" << describe(decl);
+        return false;
       }
       QualType type = var->getType();
-      if (type->isDependentType())
-        return;
-      QualType object = type->isPointerType() ? type->getPointeeType()
-                        : type->isArrayType()
-                            ? QualType(type->getPointeeOrArrayElementType(), 0)
-                            : type;
-      bool isConst = object.isConstQualified() ||
-                     (type->isArrayType() &&
-                      context.getBaseElementType(type).isConstQualified());
-      if (target == "rom" && !isConst)
-        if (auto builder = reportOnce(LoomDiag::RomNonConst))
-          *builder << var->getName() << type;
-      return;
+      if (target != "rom" || type->isDependentType() ||
+          isConstObject(type, context))
+        return false;
+      reportOnce(hint.loc, LoomDiag::RomNonConst) << var->getName() << type;
+      return true;
     }
     if (fn && fn->doesThisDeclarationHaveABody())
-      return;
-    if (!target.empty() && var) {
-      if (auto builder = reportOnce(LoomDiag::TargetMisplaced))
-        *builder << target << "functions" << describe(decl);
-    } else if (auto builder =
-                   reportOnce(LoomDiag::FunctionHintNotOnDefinition)) {
-      *builder << spelling << describe(decl);
-    }
-    return;
+      return false;
+    if (!target.empty() && var)
+      reportOnce(hint.loc, LoomDiag::TargetMisplaced)
+          << target << "functions" << describe(decl);
+    else
+      reportOnce(hint.loc, LoomDiag::FunctionHintNotOnDefinition)
+          << spelling << describe(decl);
+    return false;
   }
   case HintPlacement::Variable:
     if (!var) {
-      if (auto builder = reportOnce(LoomDiag::VariableHintMisplaced))
-        *builder << spelling << describe(decl);
-      return;
+      reportOnce(hint.loc, LoomDiag::VariableHintMisplaced)
+          << spelling << describe(decl);
+      return false;
     }
-    checkVariableHint(var, hint);
-    return;
+    return checkVariableHint(var, hint);
   case HintPlacement::Loop:
     // A loop hint is never injected as an attribute.
-    return;
+    return false;
   }
+  llvm_unreachable("unknown hint placement");
+}
+
+/// Removes `attrs` from `decl`, before code generation emits them.
+static void removeAttrs(Decl *decl, ArrayRef<const Attr *> attrs) {
+  if (attrs.empty())
+    return;
+  AttrVec &all = decl->getAttrs();
+  llvm::erase_if(all,
+                 [&](Attr *attr) { return llvm::is_contained(attrs, attr); });
+  if (all.empty())
+    decl->dropAttrs();
 }
 
 /// True for a function that is an instantiation of a template (or a member
@@ -359,21 +406,33 @@ bool HintChecker::VisitDecl(Decl *decl) {
   if (isInstantiatedFunction(decl))
     return true;
   SmallVector<FoundHint, 4> hints;
+  SmallVector<const Attr *, 2> ignored;
   for (const AnnotateAttr *attr : decl->specific_attrs<AnnotateAttr>()) {
     const HintInfo *info = getHint(attr);
-    // A redeclaration inherits the hints of the definition before it; they
-    // were checked there.
-    if (!info || attr->isInherited())
+    if (!info)
       continue;
-    FoundHint hint{info, getHintLoc(attr->getLocation()), {}};
+    SourceLocation loc = getHintLoc(attr->getLocation());
+    std::pair<unsigned, const HintInfo *> key = {loc.getRawEncoding(), info};
+    // A redeclaration inherits the hints of the declaration before it; they
+    // were checked there, and an ignored one is removed here too.
+    if (attr->isInherited()) {
+      if (state.ignoredDeclHints.contains(key))
+        ignored.push_back(attr);
+      continue;
+    }
+    FoundHint hint{info, loc, {}};
     for (const Expr *arg : attr->args())
       hint.args.push_back(arg);
-    checkDeclHint(decl, hint);
+    if (checkDeclHint(decl, hint)) {
+      ignored.push_back(attr);
+      state.ignoredDeclHints.insert(key);
+    }
     hints.push_back(hint);
   }
   sortBySource(hints);
   checkDuplicatesAndConflicts(hints, isa<FunctionDecl>(decl) ? "function"
                                                              : "declaration");
+  removeAttrs(decl, ignored);
   return true;
 }
 
@@ -387,9 +446,7 @@ bool HintChecker::VisitAttributedStmt(AttributedStmt *stmt) {
                         ? LoomDiag::VariableHintMisplaced
                         : LoomDiag::FunctionHintNotOnDefinition;
     SourceLocation loc = getHintLoc(attr->getLocation());
-    if (firstReport(loc, diag))
-      report(diags, loc, diag)
-          << info->spelling << describe(stmt->getSubStmt());
+    reportOnce(loc, diag) << info->spelling << describe(stmt->getSubStmt());
   }
   return true;
 }
@@ -413,7 +470,7 @@ static void addCarrier(SmallVectorImpl<FoundHint> &hints,
   bool joins = text.argIndex && !hints.empty() && hints.back().info == info &&
                index < hints.back().args.size() && !hints.back().args[index];
   if (!joins)
-    hints.push_back(FoundHint{info, loc, {}});
+    hints.push_back(FoundHint{info, loc, {}, text.location});
   FoundHint &hint = hints.back();
   if (count && index < info->args.size()) {
     if (hint.args.size() <= index)
@@ -453,7 +510,7 @@ static StringRef getFalseConditionLoop(const Stmt *loop, ASTContext &context) {
 
 bool HintChecker::VisitSwitchStmt(SwitchStmt *stmt) {
   const CallExpr *call = nullptr;
-  if (seenCarriers.contains(stmt) || !getCarrier(stmt->getCond(), call))
+  if (state.seenCarriers.contains(stmt) || !getCarrier(stmt->getCond(), call))
     return true;
   // Walk the stack of carriers down to the statement they wrap.
   SmallVector<FoundHint, 4> hints;
@@ -462,32 +519,53 @@ bool HintChecker::VisitSwitchStmt(SwitchStmt *stmt) {
     std::optional<LoopCarrierText> text = getCarrier(carrier->getCond(), call);
     if (!text)
       break;
-    seenCarriers.insert(carrier);
+    state.seenCarriers.insert(carrier);
     addCarrier(hints, *text, call, getHintLoc(call->getBeginLoc()));
     const auto *body = dyn_cast<DefaultStmt>(carrier->getBody());
     target = body ? body->getSubStmt() : carrier->getBody();
   }
   const Stmt *loop = getWrappedLoop(target);
-  const FoundHint &first = hints.front();
   if (!loop) {
-    if (firstReport(first.loc, LoomDiag::LoopHintNotOnLoop))
-      report(diags, first.loc, LoomDiag::LoopHintNotOnLoop)
-          << first.info->spelling << describe(target);
+    const FoundHint &first = hints.front();
+    reportOnce(first.loc, LoomDiag::LoopHintNotOnLoop)
+        << first.info->spelling << describe(target);
     return true;
   }
-  StringRef falseLoop = getFalseConditionLoop(loop, context);
-  if (!falseLoop.empty() &&
-      firstReport(first.loc, LoomDiag::LoopConditionFalse))
-    report(diags, first.loc, LoomDiag::LoopConditionFalse)
-        << first.info->spelling << falseLoop;
+  checkLoopTarget(loop, hints);
   for (const FoundHint &hint : hints)
     checkCounts(hint);
   checkDuplicatesAndConflicts(hints, "loop");
   return true;
 }
 
-void loom::plugin::checkHints(ASTContext &context) {
-  HintChecker(context).TraverseDecl(context.getTranslationUnitDecl());
+/// A loop whose condition is always false never repeats: after code
+/// generation there is no loop for its hints, which could otherwise attach
+/// to the next loop. Each hint is ignored, with a warning.
+void HintChecker::checkLoopTarget(const Stmt *loop, ArrayRef<FoundHint> hints) {
+  StringRef falseLoop = getFalseConditionLoop(loop, context);
+  if (falseLoop.empty())
+    return;
+  for (const FoundHint &hint : hints) {
+    reportOnce(hint.loc, LoomDiag::LoopConditionFalse)
+        << hint.info->spelling << falseLoop;
+    state.ignoredLoopHints.insert(
+        getLoopHintKey(hint.info->spelling, hint.carrierLocation));
+  }
+}
+
+HintCheckSession::HintCheckSession(ASTContext &context)
+    : context(context), state(std::make_unique<HintCheckState>()) {}
+
+HintCheckSession::~HintCheckSession() = default;
+
+void HintCheckSession::check(Decl *decl) {
+  HintChecker(context, *state).TraverseDecl(decl);
+}
+
+void HintCheckSession::finish() { check(context.getTranslationUnitDecl()); }
+
+const llvm::StringSet<> &HintCheckSession::getIgnoredLoopHints() const {
+  return state->ignoredLoopHints;
 }
 
 namespace {

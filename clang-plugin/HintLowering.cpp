@@ -118,6 +118,8 @@ struct LoweringState {
   };
   SmallVector<DefaultName> defaultNames;
   SetVector<GlobalVariable *> deadCarrierStrings;
+  /// Loop hints the AST checker ignored (getLoopHintKey() keys).
+  const StringSet<> *ignoredLoopHints = nullptr;
 };
 } // namespace
 
@@ -414,6 +416,9 @@ lowerLoopCarriers(Function &function, LoweringState &state) {
   }
   for (auto &[key, pieces] : hints) {
     auto [loop, hint, location] = key;
+    // Its -Wloom-hint warning said so; it must not reach any loop.
+    if (state.ignoredLoopHints->contains(getLoopHintKey(hint, location)))
+      continue;
     if (!loop)
       emitRemark(function, RemarkKind::Missed, "LoopHintDropped", location,
                  "loop hint '" + hint +
@@ -596,6 +601,7 @@ static void eraseDeadCarrierStrings(Module &module, LoweringState &state) {
 PreservedAnalyses LowerLoomHintsPass::run(Module &module,
                                           ModuleAnalysisManager &) {
   LoweringState state;
+  state.ignoredLoopHints = &ignoredLoopHints;
   lowerGlobalAnnotations(module, state);
   SmallVector<Function *> functions;
   for (Function &function : module)

@@ -7,6 +7,7 @@
 #ifndef LOOM_CLANGPLUGIN_HINTLOWERING_H
 #define LOOM_CLANGPLUGIN_HINTLOWERING_H
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/PassManager.h"
 
 namespace loom::plugin {
@@ -25,12 +26,19 @@ namespace loom::plugin {
 ///   exactly the wrapped loop's `!llvm.loop` metadata, and a `candidate`
 ///   loop is outlined into a new kernel function.
 /// A hint that cannot be attached to exactly one loop is dropped with a
-/// remark. Runs at pipeline start, before any transformation.
+/// remark; a loop hint the AST checker ignored (its key, see
+/// getLoopHintKey(), is in `ignoredLoopHints`) is dropped silently: its
+/// warning was given. Runs at pipeline start, before any transformation.
 class LowerLoomHintsPass : public llvm::PassInfoMixin<LowerLoomHintsPass> {
 public:
+  explicit LowerLoomHintsPass(llvm::StringSet<> ignoredLoopHints = {})
+      : ignoredLoopHints(std::move(ignoredLoopHints)) {}
   llvm::PreservedAnalyses run(llvm::Module &module,
                               llvm::ModuleAnalysisManager &analyses);
   static bool isRequired() { return true; }
+
+private:
+  llvm::StringSet<> ignoredLoopHints;
 };
 
 } // namespace loom::plugin

@@ -148,3 +148,8 @@ std::optional<LoopCarrierText> loom::plugin::parseLoopCarrier(StringRef text) {
     carrier.words.push_back(word.str());
   return carrier;
 }
+
+std::string loom::plugin::getLoopHintKey(StringRef spelling,
+                                         StringRef location) {
+  return (spelling + "@" + location).str();
+}

@@ -94,6 +94,10 @@ std::string formatLoopCarrier(const LoopCarrierText &carrier);
 /// unknown or non-loop hint, no location).
 std::optional<LoopCarrierText> parseLoopCarrier(llvm::StringRef text);
 
+/// The key that names one loop hint across the AST checker and the IR
+/// lowering: "<spelling>@<file:line:col>".
+std::string getLoopHintKey(llvm::StringRef spelling, llvm::StringRef location);
+
 /// Prefix of every annotate attribute and metadata name Loom emits.
 constexpr llvm::StringLiteral kAnnotationPrefix = "loom.";
 

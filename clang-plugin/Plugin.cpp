@@ -11,9 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Diagnostics.h"
 #include "HintChecker.h"
+#include "HintFollower.h"
 #include "HintLowering.h"
 #include "Hints.h"
+#include "LocationTracking.h"
 
 #include "loom/Driver/KernelOffload.h"
 
@@ -23,6 +26,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
@@ -30,12 +34,28 @@ using namespace clang;
 using namespace loom;
 using namespace loom::plugin;
 
-/// The options of this compiler invocation, set by the AST action and read
-/// by the passes; clang loads the plugin once per process.
-static OffloadOptions &getOffloadOptions() {
-  static OffloadOptions options;
-  return options;
+namespace {
+/// What the AST action of this compiler invocation hands to the passes;
+/// clang loads the plugin once per process and runs one compile at a time.
+struct PluginState {
+  OffloadOptions options;
+  /// The loop hints the AST checker ignored, for the hint lowering.
+  llvm::StringSet<> ignoredLoopHints;
+  /// Whether the action turned on location tracking that the host module
+  /// must lose again.
+  bool stripLocations = false;
+  /// `test-hint-warning=`: one device hint warning to report, for tests of
+  /// OffloadOptions::reportHintWarning.
+  std::string testHintWarning;
+};
+} // namespace
+
+static PluginState &getPluginState() {
+  static PluginState state;
+  return state;
 }
+
+static OffloadOptions &getOffloadOptions() { return getPluginState().options; }
 
 namespace {
 
@@ -84,8 +104,7 @@ public:
     }
     for (auto [i, param] : llvm::enumerate(fn->parameters())) {
       QualType type = param->getType();
-      signature +=
-          (i || hasThis ? ";" : "") + param->getNameAsString() + "=";
+      signature += (i || hasThis ? ";" : "") + param->getNameAsString() + "=";
       // Array parameters have already decayed to pointers here.
       if (type->isPointerType() || type->isReferenceType()) {
         QualType pointee = type->getPointeeType();
@@ -131,32 +150,65 @@ private:
   ASTContext &context;
 };
 
-class LoomConsumer : public ASTConsumer {
+/// Records kernels and checks hints as the parser hands over each
+/// top-level declaration, before code generation sees it; hands the parser's
+/// Sema to the pragma handler.
+class LoomConsumer : public SemaConsumer {
 public:
+  ~LoomConsumer() override {
+    // The callback refers to this compilation's diagnostics.
+    getOffloadOptions().reportHintWarning = nullptr;
+  }
+  void Initialize(ASTContext &context) override {
+    checker = std::make_unique<HintCheckSession>(context);
+  }
+  void InitializeSema(Sema &sema) override { setParserSema(&sema); }
+  void ForgetSema() override { setParserSema(nullptr); }
+
   bool HandleTopLevelDecl(DeclGroupRef group) override {
     for (Decl *decl : group) {
       SignatureRecorder(decl->getASTContext()).TraverseDecl(decl);
       foldCarrierCounts(decl, decl->getASTContext());
+      checker->check(decl);
     }
     return true;
   }
-  void HandleTranslationUnit(ASTContext &context) override {
-    checkHints(context);
+  void HandleTranslationUnit(ASTContext &) override {
+    checker->finish();
+    getPluginState().ignoredLoopHints = checker->getIgnoredLoopHints();
   }
+
+private:
+  std::unique_ptr<HintCheckSession> checker;
 };
 
 class LoomAction : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &instance,
                                                  StringRef) override {
+    PluginState &state = getPluginState();
+    state.ignoredLoopHints.clear();
+    state.stripLocations = enableLocationTracking(instance);
+    state.options.reportHintWarning =
+        [&instance](StringRef where, StringRef message,
+                    ArrayRef<std::pair<std::string, std::string>> notes) {
+          reportDeviceHintWarning(instance.getDiagnostics(),
+                                  instance.getSourceManager(), where, message,
+                                  notes);
+        };
     return std::make_unique<LoomConsumer>();
   }
 
   bool ParseArgs(const CompilerInstance &instance,
                  const std::vector<std::string> &args) override {
-    OffloadOptions &options = getOffloadOptions();
+    PluginState &state = getPluginState();
+    OffloadOptions &options = state.options;
+    setHintWarningState(HintWarningState::On);
+    state.testHintWarning.clear();
     for (StringRef arg : args) {
       auto [key, value] = arg.split('=');
+      std::optional<HintWarningState> hintWarnings =
+          key == "hint-warnings" ? parseHintWarningState(value) : std::nullopt;
       if (key == "save-temps") {
         options.saveTempsDir = value.str();
       } else if (key == "report-dir") {
@@ -169,12 +221,17 @@ protected:
         options.policy = value == "mandatory"  ? OffloadPolicy::Mandatory
                          : value == "disabled" ? OffloadPolicy::Disabled
                                                : OffloadPolicy::Default;
+      } else if (hintWarnings) {
+        setHintWarningState(*hintWarnings);
+      } else if (key == "test-hint-warning") {
+        state.testHintWarning = value.str();
       } else {
         DiagnosticsEngine &diags = instance.getDiagnostics();
         diags.Report(diags.getCustomDiagID(
             DiagnosticsEngine::Error,
             "unknown Loom plugin argument '%0'; expected save-temps=, "
-            "report-dir=, fabric= or offload=default|mandatory|disabled"))
+            "report-dir=, fabric=, offload=default|mandatory|disabled or "
+            "hint-warnings=on|off|error|no-error"))
             << arg;
         return false;
       }
@@ -190,14 +247,53 @@ protected:
 static FrontendPluginRegistry::Add<LoomAction>
     registerLoomAction("loom", "validate Loom hints and record kernels");
 
+namespace {
+/// Reports one device hint warning per module, as the device compile
+/// would, for tests of OffloadOptions::reportHintWarning: the warning
+/// `WHERE;MESSAGE[;NOTE-WHERE;NOTE]...` of the plugin argument
+/// `test-hint-warning=`, or else of the module's `!loom.test_hint_warning`
+/// string (IR compiled without the AST action, which sets no callback).
+class TestHintWarningPass : public llvm::PassInfoMixin<TestHintWarningPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &module,
+                              llvm::ModuleAnalysisManager &) {
+    StringRef text = getPluginState().testHintWarning;
+    if (llvm::NamedMDNode *node =
+            module.getNamedMetadata("loom.test_hint_warning");
+        text.empty() && node && node->getNumOperands() > 0)
+      if (auto *string = dyn_cast<llvm::MDString>(
+              node->getOperand(0)->getOperand(0).get()))
+        text = string->getString();
+    SmallVector<StringRef> fields;
+    text.split(fields, ';');
+    auto function = llvm::find_if(
+        module, [](llvm::Function &f) { return !f.isDeclaration(); });
+    if (fields.size() < 2 || function == module.end())
+      return llvm::PreservedAnalyses::all();
+    SmallVector<std::pair<std::string, std::string>> notes;
+    for (unsigned i = 2; i + 1 < fields.size(); i += 2)
+      notes.push_back({fields[i].str(), fields[i + 1].str()});
+    emitHintWarning(getOffloadOptions(), *function, fields[0], fields[1],
+                    notes);
+    return llvm::PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+} // namespace
+
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "loom", "0.1",
           [](llvm::PassBuilder &builder) {
             builder.registerPipelineStartEPCallback(
                 [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
-                  passes.addPass(LowerLoomHintsPass());
-                  passes.addPass(OffloadKernelsPass(getOffloadOptions()));
+                  PluginState &state = getPluginState();
+                  passes.addPass(LowerLoomHintsPass(state.ignoredLoopHints));
+                  passes.addPass(OffloadKernelsPass(state.options));
+                  passes.addPass(TestHintWarningPass());
+                  // The device path has taken its copies of the kernels.
+                  if (state.stripLocations)
+                    passes.addPass(StripLocationsPass());
                 });
           }};
 }

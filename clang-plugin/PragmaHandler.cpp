@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Diagnostics.h"
+#include "HintFollower.h"
 #include "Hints.h"
 
 #include "clang/Basic/CharInfo.h"
@@ -114,32 +115,6 @@ private:
   Preprocessor &pp;
   SourceLocation loc;
   SmallVector<Token, 32> tokens;
-};
-
-/// The tokens after a pragma, lexed on demand to see what the hint
-/// precedes; the handler puts them back after its own. Lexing (rather than
-/// Preprocessor::LookAhead) keeps the order right when the next token is
-/// itself a hint whose handler injects tokens.
-class NextTokens {
-public:
-  explicit NextTokens(Preprocessor &pp) : pp(pp) {}
-
-  /// The `i`th token after the pragma; eof once the input ends.
-  Token at(unsigned i) {
-    while (tokens.size() <= i &&
-           (tokens.empty() || tokens.back().isNot(tok::eof))) {
-      tokens.emplace_back();
-      pp.Lex(tokens.back());
-    }
-    return tokens[std::min<size_t>(i, tokens.size() - 1)];
-  }
-
-  /// The tokens lexed so far, to be put back.
-  ArrayRef<Token> lexed() const { return tokens; }
-
-private:
-  Preprocessor &pp;
-  SmallVector<Token, 8> tokens;
 };
 
 class LoomPragmaHandler : public PragmaHandler {
@@ -481,25 +456,66 @@ static bool startsClassDefinition(NextTokens &next) {
   return false;
 }
 
-/// Rejects a hint whose injected tokens could not parse where it stands:
-/// at the end of the input or of a block, or (a function hint) before a
-/// class definition, where clang would drop the attribute.
+/// The description of what follows a hint that makes it misplaced for
+/// sure, or "" if its tokens may be injected (the AST checker then reports
+/// any misplacement with the statement's kind). Injected before a
+/// declaration, a loop carrier would scope the declaration to itself;
+/// injected before an expression statement, an attribute would make the
+/// parser read a declaration (and before a label, clang would drop it); at
+/// namespace scope, a carrier cannot parse.
+static std::string getMisplacement(Preprocessor &pp, const HintInfo &hint,
+                                   SourceLocation loc, NextTokens &next,
+                                   bool asLoop) {
+  Follower follower = classifyFollower(pp, next);
+  switch (follower.kind) {
+  case FollowerKind::End:
+  case FollowerKind::CloseBrace:
+  case FollowerKind::Stray:
+    return follower.description;
+  case FollowerKind::Declaration:
+    if (asLoop)
+      return follower.description;
+    break;
+  case FollowerKind::Expression:
+  case FollowerKind::Label:
+    // Clang drops an attribute before a label without a word.
+    if (!asLoop)
+      return follower.description;
+    break;
+  default:
+    break;
+  }
+  Token first = next.at(0);
+  // A carrier before `case` or `default` would take the label from the
+  // switch around it.
+  if (asLoop && first.isOneOf(tok::kw_case, tok::kw_default))
+    return "a '" + pp.getSpelling(first) + "' label";
+  // Clang rejects an attribute before an asm statement.
+  if (!asLoop && first.is(tok::kw_asm))
+    return "an 'asm' statement";
+  if (!asLoop && hint.placement != HintPlacement::Variable &&
+      startsClassDefinition(next))
+    return first.is(tok::kw_enum)
+               ? "an 'enum' definition"
+               : "a '" + pp.getSpelling(first) + "' definition";
+  // Only declarations stand at namespace scope (a loop there is clang's
+  // error: the carrier is left out). A loop hint before anything but a loop
+  // is misplaced anyway, so a wrong guess here only changes the message.
+  if (asLoop && follower.kind != FollowerKind::Loop &&
+      (isAtNamespaceScope(pp) || isAfterFunctionAtNamespaceScope(pp, loc)))
+    return "a declaration";
+  return "";
+}
+
+/// Decides whether the hint's tokens are injected before what follows it.
+/// A hint misplaced for sure gets its error here and injects nothing, so
+/// that the code after it parses as written.
 bool LoomPragmaHandler::checkFollower(Preprocessor &pp, const HintInfo &hint,
                                       SourceLocation loc, NextTokens &next,
                                       bool asLoop) {
-  Token first = next.at(0);
-  std::string found;
-  if (first.is(tok::eof))
-    found = "nothing";
-  else if (first.is(tok::r_brace))
-    found = "'}'";
-  else if (!asLoop && hint.placement != HintPlacement::Variable &&
-           startsClassDefinition(next))
-    found = (next.at(0).is(tok::kw_enum)
-                 ? "an 'enum' definition"
-                 : "a '" + pp.getSpelling(next.at(0)) + "' definition");
+  std::string found = getMisplacement(pp, hint, loc, next, asLoop);
   if (found.empty())
-    return true;
+    return !(asLoop && isAtNamespaceScope(pp));
   LoomDiag diag = asLoop ? LoomDiag::LoopHintNotOnLoop
                   : hint.placement == HintPlacement::Variable
                       ? LoomDiag::VariableHintMisplaced

@@ -255,12 +255,7 @@ static void reportHintWarnings(Function &kernel, const OffloadOptions &options,
     StringRef where = warning.location.empty()
                           ? StringRef(result.manifest.location)
                           : StringRef(warning.location);
-    if (options.reportHintWarning)
-      options.reportHintWarning(where, warning.message, warning.notes);
-    else
-      emitRemark(kernel, RemarkKind::Analysis, "HintWarning", where,
-                 "kernel '" + result.manifest.name + "': " + warning.message +
-                     " [-Wloom-hint]");
+    emitHintWarning(options, kernel, where, warning.message, warning.notes);
     recorded.push_back(
         json::Object{{"location", where}, {"message", warning.message}});
   }
@@ -483,6 +478,17 @@ static void reportNotOffloaded(Function &kernel, const OffloadOptions &options,
         loc ? DiagnosticLocation(loc) : DiagnosticLocation(), DS_Error));
   }
   emitRemark(kernel, RemarkKind::Missed, "KernelNotOffloaded", where, message);
+}
+
+void loom::emitHintWarning(
+    const OffloadOptions &options, Function &function, StringRef where,
+    StringRef message, ArrayRef<std::pair<std::string, std::string>> notes) {
+  if (options.reportHintWarning)
+    return options.reportHintWarning(where, message, notes);
+  emitRemark(function, RemarkKind::Missed, "HintIgnored", where, message);
+  for (const auto &[noteWhere, text] : notes)
+    emitRemark(function, RemarkKind::Analysis, "HintIgnoredNote", noteWhere,
+               text);
 }
 
 PreservedAnalyses OffloadKernelsPass::run(Module &module,

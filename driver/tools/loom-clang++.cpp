@@ -38,12 +38,50 @@ using namespace llvm;
 
 namespace {
 
+/// The -Wloom-hint state, tracked as clang tracks a warning group: a
+/// severity and whether -Werror may promote it.
+struct HintWarnings {
+  enum Severity { Ignored, Warning, Error } severity = Warning;
+  bool noWerror = false;
+  bool given = false; ///< any -W...loom-hint flag on the command line
+
+  /// Applies one flag; returns false if `arg` is none of the four.
+  bool apply(StringRef arg) {
+    if (arg == "-Wloom-hint")
+      severity = Warning;
+    else if (arg == "-Wno-loom-hint")
+      severity = Ignored;
+    else if (arg == "-Werror=loom-hint")
+      severity = Error;
+    else if (arg == "-Wno-error=loom-hint") {
+      // As in clang: an error becomes a warning again, a disabled warning
+      // stays disabled, and -Werror no longer promotes it.
+      if (severity == Error)
+        severity = Warning;
+      noWerror = true;
+    } else
+      return false;
+    given = true;
+    return true;
+  }
+
+  /// The plugin's `hint-warnings=` value.
+  StringRef getPluginValue() const {
+    if (severity == Ignored)
+      return "off";
+    if (severity == Error)
+      return "error";
+    return noWerror ? "no-error" : "on";
+  }
+};
+
 /// What the Loom options of one invocation ask for.
 struct LoomOptions {
   std::optional<std::string> saveTemps; ///< directory, "" = current
   std::string report;                   ///< --loom-report=<file.json>
   std::string offload = "default";
   std::string fabric;
+  HintWarnings hintWarnings;
   bool help = false;
   bool version = false;
 };
@@ -71,6 +109,11 @@ static void printHelp(StringRef tool) {
             "for\n"
          << "  -Rpass=loom, -Rpass-missed=loom, -Rpass-analysis=loom\n"
          << "                              remarks on offload decisions\n"
+         << "  -Wloom-hint, -Wno-loom-hint, -Werror=loom-hint, "
+            "-Wno-error=loom-hint\n"
+         << "                              warnings about hints that are "
+            "ignored (default: on;\n"
+         << "                              -w and -Werror apply too)\n"
          << "  --help                      this text\n"
          << "  --version                   the Loom and clang versions\n";
 }
@@ -97,6 +140,8 @@ static bool takeLoomOptions(std::vector<const char *> &args,
       options.offload = arg.str();
     } else if (arg.consume_front("--loom-fabric=")) {
       options.fabric = arg.str();
+    } else if (options.hintWarnings.apply(arg)) {
+      // Clang does not know the group: it would warn about the flag.
     } else if (arg.starts_with("--loom-")) {
       WithColor::error(errs(), "loom-clang++")
           << "unknown Loom option '" << raw << "'; see --help\n";
@@ -234,6 +279,10 @@ static void addCompileOptions(std::vector<std::string> &command,
   command.push_back("-fplugin-arg-loom-offload=" + options.offload);
   if (!options.fabric.empty())
     command.push_back("-fplugin-arg-loom-fabric=" + options.fabric);
+  if (options.hintWarnings.given)
+    command.push_back(("-fplugin-arg-loom-hint-warnings=" +
+                       options.hintWarnings.getPluginValue())
+                          .str());
   if (options.saveTemps) {
     std::string dir = options.saveTemps->empty() ? "." : *options.saveTemps;
     sys::fs::create_directories(dir);

@@ -56,8 +56,8 @@ void brighten(LOOM_STREAM const unsigned char *__restrict in,
 // Eight reductions of one pass; the results go to `result` in this order.
 LOOM_ACCEL("hint_forms.reduce")
 LOOM_TARGET("temporal")
-void reduceAll(const unsigned char *pixels, LOOM_REDUCE(+) unsigned start,
-               unsigned *result, int n) {
+void reduceAll(const unsigned char *pixels, unsigned start, unsigned *result,
+               int n) {
   LOOM_REDUCE(+) unsigned sum = start;
   LOOM_REDUCE(*) unsigned product = 1;
   LOOM_REDUCE(min) unsigned lo = 255;

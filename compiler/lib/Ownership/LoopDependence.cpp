@@ -736,6 +736,15 @@ LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
                       " touch one element in two iterations");
         continue;
       }
+      // A local array may be declared inside the loop body in C++ (one per
+      // iteration); the IR allocates it once, so a dependence through it
+      // proves nothing about the source.
+      if (!isa<BlockArgument>(getRootMemref(x.memref))) {
+        result.undecided.push_back(
+            describeAccess(x.op, where) +
+            " is a local array, which may be private to each iteration");
+        continue;
+      }
       LoopDependence dependence;
       bool xFirst = pair.kX < pair.kY;
       dependence.earlier = xFirst ? x.op : y.op;

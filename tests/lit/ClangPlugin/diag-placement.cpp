@@ -1,9 +1,9 @@
 // Hints in the wrong place: a loop hint not followed by a loop, a function
 // hint not on a function definition, a parameter/variable hint on something
-// else, a target on the wrong kind of entity, and a loop hint on a loop that
-// never repeats. Each error is at the hint's own location and names what was
-// found instead. (Misplacements seen from the next token alone:
-// diag-placement-tokens.cpp.)
+// else, and a target on the wrong kind of entity. Each error is at the hint's
+// own location and names what was found instead. (Misplacements the pragma
+// handler sees before parsing: diag-placement-tokens.cpp and the other
+// diag-placement-*.cpp; a loop that never repeats: hint-warnings.cpp.)
 //
 // RUN: not %loom-clangxx -fsyntax-only -ferror-limit=0 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
@@ -111,24 +111,6 @@ LOOM_TARGET("spatial") int spatialVar;
 LOOM_TARGET("pe[1,1]") int placedVar[4];
 // CHECK: diag-placement.cpp:[[@LINE+1]]:20: error: target "temporal" applies to functions, not to parameter 'p'
 void temporalParam(LOOM_TARGET("temporal") int *p) { p[0] = 0; }
-
-// --- a loop whose condition is always false never repeats: its hint would
-// have no loop to go to after code generation (and must not move on to the
-// next loop) ---
-void neverRepeats(int *p, int n) {
-  // CHECK: diag-placement.cpp:[[@LINE+1]]:3: error: loop hint 'tripcount' precedes a 'do' loop whose condition is always false, so it never repeats; remove the hint
-  LOOM_TRIPCOUNT(3)
-  do {
-    p[1] = 2;
-  } while (false);
-  for (int i = 0; i < 8; ++i) p[i] += 1;
-  // CHECK: diag-placement.cpp:[[@LINE+1]]:3: error: loop hint 'unroll' precedes a 'while' loop whose condition is always false, so it never repeats; remove the hint
-  LOOM_UNROLL(2)
-  while (0) p[0] = 1;
-  // CHECK: diag-placement.cpp:[[@LINE+1]]:14: error: loop hint 'parallel' precedes a 'for' loop whose condition is always false, so it never repeats; remove the hint
-#pragma loom parallel
-  for (int i = 0; 1 > 2; ++i) p[i] = n;
-}
 
 // --- no error: a redeclaration after the definition inherits its hints,
 // and a clang loop pragma may come between Loom's loop hints and the loop ---

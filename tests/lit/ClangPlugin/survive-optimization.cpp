@@ -3,7 +3,9 @@
 // own entries, function and parameter attributes stay on the kernel's native
 // body (renamed __loom_host.<symbol> by the offload stub, see
 // Driver/host-stub.cpp), and the device IR saved with --loom-save-temps is
-// taken before any optimization.
+// taken before any optimization. The device IR has source locations
+// without -g (what -Rpass would give: no debug sections); the host module
+// loses them again, as if clang had compiled it.
 //
 // RUN: %loom-clangxx -O2 -S -emit-llvm -o %t.O2.ll %s
 // RUN: FileCheck %s < %t.O2.ll
@@ -14,6 +16,10 @@
 // RUN: rm -rf %t.dir
 // RUN: %loom-clangxx -O2 -c -o /dev/null --loom-save-temps=%t.dir %s
 // RUN: FileCheck %s --check-prefix=DEVICE < %t.dir/saxpy.ll
+// RUN: FileCheck %s --check-prefix=DEVICE-LOC < %t.dir/saxpy.ll
+// RUN: FileCheck %s --check-prefix=HOST-LOC < %t.O2.ll
+// RUN: %loom-clangxx -O2 -c -o %t.o %s
+// RUN: llvm-readelf -S %t.o | FileCheck %s --check-prefix=OBJECT
 
 #include <loom/loom.h>
 
@@ -30,6 +36,8 @@ void saxpy(LOOM_STREAM const float *x, LOOM_MEMORY_BANK(4) float *y, float a,
   LOOM_PARALLEL(4, interleaved)
   LOOM_TRIPCOUNT(1024)
   for (int i = 0; i < n; ++i)
+    // DEVICE-LOC: store float %{{.*}}, !dbg ![[STORE:[0-9]+]]
+    // DEVICE-LOC: ![[STORE]] = !DILocation(line: [[@LINE+1]], column:
     y[i] += a * x[i];
 }
 
@@ -65,6 +73,11 @@ int h2(int x) { return x * 7; }
 // CHECK-DAG: ![[NOPAR_LOOP]] = distinct !{![[NOPAR_LOOP]], {{.*}}![[NOPAR]]{{[,}]}}
 
 // DEVICE: attributes #[[DEV]] = { {{.*}}"loom.kernel"="saxpy" {{.*}}}
-// DEVICE: ![[DEV_LOOP]] = distinct !{![[DEV_LOOP]], ![[#]], ![[DEV_PAR:[0-9]+]], ![[DEV_TRIP:[0-9]+]]}
+// DEVICE: ![[DEV_LOOP]] = distinct !{![[DEV_LOOP]], {{.*}}![[DEV_PAR:[0-9]+]], ![[DEV_TRIP:[0-9]+]]}
 // DEVICE: ![[DEV_PAR]] = !{!"loom.parallel", i32 4, !"interleaved", !{{.*}}}
 // DEVICE: ![[DEV_TRIP]] = !{!"loom.tripcount", i32 1024, !{{.*}}}
+
+// HOST-LOC-NOT: !dbg
+// HOST-LOC-NOT: !DILocation
+// OBJECT: .text
+// OBJECT-NOT: .debug_

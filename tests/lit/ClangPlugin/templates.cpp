@@ -1,6 +1,6 @@
-// Hints in templates: a count or a type that depends on a template
-// parameter is checked and lowered per instantiation, not in the template
-// itself; a bad instantiation is an error at the hint.
+// Hints in templates: a count or a type that depends on a template parameter
+// is checked and lowered per instantiation, not in the template itself; a bad
+// instantiation is an error (a type that does not fit: a warning) at the hint.
 //
 // RUN: %loom-clangxx --loom-offload=disabled -O0 -S -emit-llvm -o %t.ll %s
 // RUN: FileCheck %s < %t.ll
@@ -29,7 +29,7 @@ void useEight(int *p) { unrolled<8>(p, 8); }
 // CHECK-SAME: ptr noundef "loom.memory_bank"="2" %{{[0-9]+}})
 // CHECK: alloca float, align 4, !loom.hints ![[SUM:[0-9]+]]
 template <int B, typename T> T banked(LOOM_MEMORY_BANK(B) T *p) {
-  // BAD: templates.cpp:[[@LINE+1]]:3: error: LOOM_REDUCE needs a scalar accumulator; 's' has type 'Pair'
+  // BAD: templates.cpp:[[@LINE+1]]:3: warning: LOOM_REDUCE needs a scalar accumulator; 's' has type 'Pair'; the hint is ignored [-Wloom-hint]
   LOOM_REDUCE(+) T s = T();
   s = s + p[0];
   return s;

@@ -14,10 +14,13 @@
 #ifndef LOOM_DRIVER_KERNELOFFLOAD_H
 #define LOOM_DRIVER_KERNELOFFLOAD_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace loom {
 
@@ -34,15 +37,28 @@ struct OffloadOptions {
   std::string reportDir;
   /// The fabric preset or file the kernels are compiled for.
   std::string fabric;
-  /// Reports a -Wloom-hint warning at `where` ("file:line:col" of the hint)
-  /// with notes at other source locations; set by the clang plugin, which
-  /// maps the locations back to clang's and applies -Wno-loom-hint and
-  /// -Werror=loom-hint. Unset (a tool without clang): the warning becomes
-  /// a remark at the hint.
+  /// Reports a hint the device compiler ignores (e.g. LOOM_PARALLEL on a
+  /// loop with a dependence between iterations) as a -Wloom-hint warning.
+  /// `where` and each note's first element are "FILE:LINE:COL" (the
+  /// presumed file name as written, 1-based line and column: the format of
+  /// the locations in loop-hint metadata and `loom.location`); `message` is
+  /// the text without the flag; each note (location, text) is printed as a
+  /// `note:` after it. The clang plugin sets it: the warning then follows
+  /// -Wno-loom-hint, -Werror=loom-hint, -w and -Werror, and an error fails
+  /// the compile. Empty elsewhere (loom-opt, unit tests): use
+  /// emitHintWarning(), which falls back to a remark.
   std::function<void(llvm::StringRef where, llvm::StringRef message,
                      llvm::ArrayRef<std::pair<std::string, std::string>> notes)>
       reportHintWarning;
 };
+
+/// Reports an ignored hint through `options.reportHintWarning`, or, if it is
+/// not set, as a `-Rpass-missed=loom` remark "HintIgnored" about `function`
+/// at `where` followed by one `-Rpass-analysis=loom` remark per note.
+void emitHintWarning(
+    const OffloadOptions &options, llvm::Function &function,
+    llvm::StringRef where, llvm::StringRef message,
+    llvm::ArrayRef<std::pair<std::string, std::string>> notes = {});
 
 /// Offloads every function carrying the `loom.kernel` attribute.
 class OffloadKernelsPass : public llvm::PassInfoMixin<OffloadKernelsPass> {
