@@ -65,6 +65,12 @@ public:
     return true;
   }
 
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (e->getDecl() == &var && loopDepth > 0)
+      usedInLoop = true;
+    return true;
+  }
+
   bool VisitUnaryOperator(UnaryOperator *e) {
     if (e->isIncrementDecrementOp() && refersToVar(e->getSubExpr()))
       record("+");
@@ -93,6 +99,7 @@ public:
   llvm::SetVector<std::string, std::vector<std::string>, std::set<std::string>>
       loopOps;
   bool updatedOutsideLoops = false;
+  bool usedInLoop = false;
 
 private:
   using Base = RecursiveASTVisitor<UpdateFinder>;
@@ -173,10 +180,11 @@ std::string loom::plugin::whyNotReduction(const VarDecl &var, StringRef op,
   UpdateFinder finder(var);
   finder.TraverseStmt(function->getBody());
   std::string name = var.getNameAsString();
+  // A variable no loop touches: the hint is inert, nothing to say.
   if (finder.loopOps.empty())
-    return finder.updatedOutsideLoops
-               ? "no loop updates '" + name + "', only code outside loops"
-               : "no loop updates '" + name + "'";
+    return finder.usedInLoop
+               ? "a loop reads '" + name + "' but does not accumulate into it"
+               : "";
   for (const std::string &used : finder.loopOps)
     if (used == op || (used == "min/max" && (op == "min" || op == "max")))
       return "";

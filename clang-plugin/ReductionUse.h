@@ -19,8 +19,9 @@
 namespace loom::plugin {
 
 /// Why `var` is not the accumulator of an `op` reduction (`+ * min max & |
-/// ^`) in a loop of `function`'s body, or "" when it is (or when the body is
-/// not known).
+/// ^`) in a loop of `function`'s body: a loop updates it with another
+/// operator, or reads it without updating it. "" when it is an accumulator,
+/// when no loop touches it (the hint is inert) or the body is not known.
 std::string whyNotReduction(const clang::VarDecl &var, llvm::StringRef op,
                             const clang::FunctionDecl *function);
 
