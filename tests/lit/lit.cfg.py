@@ -17,6 +17,11 @@ config.substitutions.append(("%loom_src_root", config.loom_src_root))
 config.substitutions.append(("%loom_obj_root", config.loom_obj_root))
 # The Python that runs lit runs the Python test scripts (tests/property).
 config.substitutions.append(("%python", sys.executable))
+# Runs a program natively, then on emu and sim (LOOM_OFFLOAD=mandatory)
+# under LOOM_WORKERS=1, 2 and 4; fails naming the first run whose output
+# differs from the host run's, else prints the host run's output.
+config.substitutions.append(("%run-everywhere", "%s %s" % (
+    sys.executable, os.path.join(config.test_source_root, "run-everywhere.py"))))
 config.substitutions.append(("%loom-clangxx", "loom-clang++"))
 config.substitutions.append(("%loom-clang", "loom-clang"))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))

@@ -7,7 +7,10 @@ function, std::min/max/clamp/abs), hold loops with early returns, breaks
 and continues (from inner loops too), if/else and switch, integer and float
 arithmetic, read a constant global table, write a mutable global and take
 objects by reference (const std::vector<int>&, a struct {int n; int *data;},
-std::span). Each program is compiled once with loom-clang++ -std=c++20 -O2
+std::span) and hold LOOM_PARALLEL() loops: correct hints on independent
+iterations and wrong hints on dependences the compiler's analysis proves
+(which it must diagnose, "LOOM_PARALLEL ignored", keeping the loop
+sequential). Each program is compiled once with loom-clang++ -std=c++20 -O2
 and run under LOOM_BACKEND=host (the native reference), emu and sim with
 the default offload policy; the three stdouts must be equal byte for byte.
 
@@ -43,6 +46,10 @@ CTYPE = {U: "uint32_t", S: "int64_t", F: "float"}
 kMaxDepth = 3
 kFloatLimit = "10000.0f"
 
+# The chance that a kernel holds LOOM_PARALLEL loops (one, or two a quarter
+# of the time; each a correct or a wrong hint at even odds).
+kHintRate = 0.6
+
 # The constructs counted per kernel, in the order of the summary table; the
 # first seven are the ones issue H names.
 CONSTRUCTS = [
@@ -74,6 +81,8 @@ CONSTRUCTS = [
     ("field", "  scalar field read (Obj::k)"),
     ("cell", "  one-element output (uint32_t *cell)"),
     ("alias", "arguments that alias (object field, global, array)"),
+    ("hint-correct", "LOOM_PARALLEL on independent iterations (correct hint)"),
+    ("hint-wrong", "LOOM_PARALLEL on a proven dependence (wrong hint)"),
 ]
 
 # What every program holds (each set: one of): Generator.make_kernel forces
@@ -203,6 +212,7 @@ class Array:
         self.elem = elem        # i32, u32, s64, f32
         self.length = length    # C expression (uint32_t) of the extent
         self.writable = writable
+        self.fixed = None       # the only index it is read at (hint loops)
 
 
 class Callable:
@@ -255,9 +265,15 @@ class FunctionContext:
 
 
 class Generator:
-    def __init__(self, seed):
+    def __init__(self, seed, hint_rate=kHintRate):
         self.rng = random.Random(seed)
         self.seed = seed
+        # LOOM_PARALLEL loops come from a stream of their own: with
+        # hint_rate 0 a program is the one the generator made before it
+        # emitted hints (the reproducers in docs/testing.md stay valid).
+        self.hint_rng = random.Random(splitmix64(seed ^ 0x4C4F4F4D50415241))
+        self.hint_rate = hint_rate
+        self.hints = []         # one dict per hinted loop, by its number
         self.decls = []         # helper definitions, in order
         self.helpers = []       # Callable list available to later code
         self.globals_const = None
@@ -319,6 +335,9 @@ class Generator:
     # -- expressions -------------------------------------------------------
 
     def read_array(self, fc, scope, arr, ty, depth):
+        if arr.fixed is not None:
+            # An array of a LOOM_PARALLEL loop: iteration i reads element i.
+            return convert("%s[%s]" % (arr.name, arr.fixed), arr.elem, ty)
         idx = None
         safe = [e for e, kinds in scope.all("safe_index")
                 if arr.kind in kinds]
@@ -1101,6 +1120,15 @@ class Generator:
                 fc.budget = 2
                 if st:
                     stmts.insert(self.rng.randrange(len(stmts) + 1), st)
+        hint_flags = set()
+        if self.hint_rate > 0:
+            saved, self.rng = self.rng, self.hint_rng
+            try:
+                for st in self.hint_loops(name, fc, scope, arrays,
+                                          hint_flags):
+                    stmts.insert(self.rng.randrange(len(stmts) + 1), st)
+            finally:
+                self.rng = saved
         lines = [l for st in stmts for l in st]
         # A kernel with nothing observable would be trivially equal.
         if ret is None and "effect" not in fc.flags:
@@ -1130,8 +1158,186 @@ class Generator:
         if "o.k" in text:
             fc.flags |= {"object", "struct", "field"}
         self.decls.append(text)
-        self.kernels.append((name, ret, params, arrays, fc.flags))
+        self.kernels.append((name, ret, params, arrays, fc.flags | hint_flags))
         self.program_flags |= fc.flags
+
+    # -- LOOM_PARALLEL hints ----------------------------------------------
+
+    def hint_loops(self, kernel, fc, scope, arrays, flags):
+        """Top-level loops of the kernel that carry LOOM_PARALLEL(), drawn
+        from self.rng (the hint stream): correct hints on loops whose
+        iterations are independent whatever main binds the arguments to, and
+        wrong hints on loops with a dependence the compiler's analysis can
+        prove (docs/testing.md, "What a program holds")."""
+        outs = [a for a in arrays if a.kind == "ptr" and a.writable]
+        cells = [a for a in arrays if a.kind == "cell"]
+        if not (outs or cells) or not self.chance(self.hint_rate):
+            return []
+        count = 2 if self.chance(0.25) else 1
+        loops = []
+        for _ in range(count):
+            if outs and self.chance(0.5):
+                shape = self.pick(["forward", "forward", "backward", "step2",
+                                   "pairs"])
+                loops.append(self.correct_hint(kernel, fc, scope, arrays, outs,
+                                             shape, flags))
+            else:
+                shapes = ["invariant"] + (
+                    ["recurrence", "recurrence", "ahead", "sweeps"]
+                    if outs else [])
+                loops.append(self.wrong_hint(kernel, fc, scope, arrays, outs,
+                                             cells, self.pick(shapes), flags))
+        return loops
+
+    def hint_context(self, fc, scope, arrays, at, index_vars):
+        """What the body of a hinted loop reads: element `at` of every
+        pointer argument (an input may be an output of the same call, and
+        two outputs one array, so no other element of them), any element of
+        main's read-only objects and of the constant table, the kernel's
+        scalars and locals (the loop assigns none of them) and the pure
+        helpers (no lambda: it reads the pointer arguments anywhere)."""
+        proxies = []
+        for a in arrays:
+            if a.kind == "ptr":
+                proxy = Array(a.name, a.kind, a.elem, a.length, a.writable)
+                proxy.fixed = at
+                proxies.append(proxy)
+            elif a.kind in ("gconst", "vec", "span", "array", "iter"):
+                proxies.append(a)
+        callables = [c for c in fc.callables if c.ret is not None and
+                     "arr" not in c.params and c.construct != "lambda"]
+        hfc = FunctionContext(fc.ret, True, proxies, callables, 0)
+        hscope = Scope(scope)
+        for v in index_vars:
+            hscope.vars[U].append("uint32_t(%s)" % v)
+            hscope.vars[S].append("int64_t(%s)" % v)
+        return hfc, hscope
+
+    def hint_value(self, hfc, hscope, elem, prev=None):
+        """A value to store into an element of type elem, folding in prev
+        (the text of an element read) when given."""
+        ty = {"u32": U, "s64": S, "f32": F}[elem]
+        e = self.expr(hfc, hscope, ty, 2)
+        if ty == U:
+            if prev is None:
+                return e
+            return "%s * %du + (%s)" % (prev, self.pick([3, 5, 7, 33]), e)
+        if ty == S:
+            if prev is None:
+                return e
+            return "int64_t(uint64_t(%s) * %du + uint64_t(%s))" % (
+                prev, self.pick([3, 5, 7, 33]), e)
+        if prev is None:
+            return "fclamp(%s)" % e
+        return "fclamp(%s * %s + %s)" % (prev, lit_f(self.pick(
+            [0.5, -0.5, 0.25, 1.0])), e)
+
+    def hint_header(self, kind, shape, kernel, ind="  "):
+        number = len(self.hints)
+        self.hints.append({"number": number, "kernel": kernel, "kind": kind,
+                           "shape": shape})
+        return "%sLOOM_PARALLEL()  // hint %d: %s, %s" % (ind, number, kind,
+                                                           shape)
+
+    def correct_hint(self, kernel, fc, scope, arrays, outs, shape, flags):
+        """Independent iterations: iteration i writes element i of outputs
+        (or, "pairs", the odd element 2i + 1 from even ones)."""
+        i = "hi%d" % len(self.hints)
+        lines = [self.hint_header("correct", shape, kernel)]
+        if shape == "forward":
+            lines.append("  for (int %s = 0; %s < n; ++%s) {" % (i, i, i))
+        elif shape == "backward":
+            lines.append("  for (int %s = n - 1; %s >= 0; --%s) {" % (i, i, i))
+        elif shape == "step2":
+            lines.append("  for (int %s = %d; %s < n; %s += 2) {" % (
+                i, self.rng.randrange(0, 2), i, i))
+        else:
+            lines.append("  for (int %s = 0; %s < n / 2; ++%s) {" % (i, i, i))
+        at = "2 * %s" % i if shape == "pairs" else i
+        hfc, hscope = self.hint_context(fc, scope, arrays, at, [i])
+        if shape == "pairs":
+            w = self.pick(outs)
+            lines.append("    %s[2 * %s + 1] = %s;" % (
+                w.name, i, self.hint_value(hfc, hscope, w.elem, "%s[2 * %s]" %
+                                           (w.name, i))))
+        else:
+            for _ in range(self.rng.randrange(1, 3)):
+                w = self.pick(outs)
+                target = "%s[%s]" % (w.name, i)
+                value = self.hint_value(hfc, hscope, w.elem,
+                                        target if self.chance(0.4) else None)
+                if self.chance(0.3):
+                    lines.append("    if %s" % self.cond(hfc, hscope, 1))
+                    lines.append("      %s = %s;" % (target, value))
+                else:
+                    lines.append("    %s = %s;" % (target, value))
+        lines.append("  }")
+        flags |= hfc.flags | {"hint-correct"}
+        return lines
+
+    def wrong_hint(self, kernel, fc, scope, arrays, outs, cells, shape,
+                   flags):
+        """A dependence between iterations the analysis proves: a recurrence
+        of constant distance, a read ahead of the writes, one element every
+        iteration writes, or in-place sweeps repeated by the hinted outer
+        loop."""
+        i = "hi%d" % len(self.hints)
+        t = "ht%d" % len(self.hints)
+        d = self.rng.randrange(1, 4)
+        # Recurrences and reads ahead walk up or down the array; a walk up
+        # by 2 steps over the odd or even elements.
+        way = self.pick(["up", "up", "down", "step2"]) if shape in (
+            "recurrence", "ahead") else None
+        if way == "step2":
+            d = 2 * self.rng.randrange(1, 3)
+        label = {"recurrence": "recurrence",
+                 "ahead": "read ahead",
+                 "invariant": "one element written by every iteration",
+                 "sweeps": "in-place sweeps"}[shape]
+        if way:
+            label += "%s (distance %d)" % (
+                {"up": "", "down": " downwards", "step2": " by 2"}[way], d)
+        lines = [self.hint_header("wrong", label, kernel)]
+        hfc, hscope = self.hint_context(fc, scope, arrays, i,
+                                        [i, t] if shape == "sweeps" else [i])
+        if shape == "invariant":
+            w = self.pick(outs + cells)
+            lines.append("  for (int %s = 0; %s < n; ++%s)" % (i, i, i))
+            target = "%s[0]" % w.name
+            lines.append("    %s = %s;" % (target, self.hint_value(
+                hfc, hscope, w.elem, target)))
+        elif shape == "sweeps":
+            w = self.pick(outs)
+            lines.append("  for (int %s = 0; %s < %d; ++%s)" % (
+                t, t, self.rng.randrange(2, 5), t))
+            lines.append("    for (int %s = 0; %s < n; ++%s)" % (i, i, i))
+            target = "%s[%s]" % (w.name, i)
+            lines.append("      %s = %s;" % (target, self.hint_value(
+                hfc, hscope, w.elem, target)))
+        else:
+            # Iteration i reads the element d before it (d after it, down):
+            # a recurrence reads what an earlier iteration wrote, a read
+            # ahead what a later one overwrites.
+            w = self.pick(outs)
+            behind = (shape == "recurrence") == (way != "down")
+            if way == "down":
+                lines.append("  for (int %s = n - 1%s; %s >= %s; --%s)" % (
+                    i, "" if behind else " - %d" % d, i,
+                    d if behind else 0, i))
+            else:
+                inc = ("%s += 2" if way == "step2" else "++%s") % i
+                if behind:
+                    lines.append("  for (int %s = %d; %s < n; %s)" % (
+                        i, d, i, inc))
+                else:
+                    lines.append("  for (int %s = %d; %s < n - %d; %s)" % (
+                        i, self.rng.randrange(0, 2) if way == "step2" else 0,
+                        i, d, inc))
+            prev = "%s[%s %s %d]" % (w.name, i, "-" if behind else "+", d)
+            lines.append("    %s[%s] = %s;" % (w.name, i, self.hint_value(
+                hfc, hscope, w.elem, prev)))
+        flags |= hfc.flags | {"hint-wrong"}
+        return lines
 
     def forced_call(self, fc, scope):
         has_i32 = any(a.kind == "ptr" and a.elem == "i32" for a in fc.arrays)
@@ -1333,12 +1539,21 @@ def convert(text, src, dst):
     return text if src == "f32" else "fclamp(float(%s))" % text
 
 
-def generate(seed, index):
-    gen = Generator(program_seed(seed, index))
+def generate(seed, index, hint_rate=None):
+    gen = Generator(program_seed(seed, index),
+                    kHintRate if hint_rate is None else hint_rate)
     src = ("// generated by tests/property/cxx_diff.py --seed=%d --first=%d "
-           "--count=1\n" % (seed, index)) + gen.generate()
+           "--count=1%s\n" % (seed, index, "" if gen.hint_rate == kHintRate
+                               else " --hint-rate=%g" % gen.hint_rate)) + \
+        gen.generate()
     kernels = [(name, sorted(flags)) for name, _, _, _, flags in gen.kernels]
-    return src, kernels
+    # The line of each hint, which the compile's diagnostics name.
+    hints = []
+    for number, line in enumerate(src.splitlines(), 1):
+        m = re.search(r"LOOM_PARALLEL\(\)  // hint (\d+):", line)
+        if m:
+            hints.append(dict(gen.hints[int(m.group(1))], line=number))
+    return src, kernels, hints
 
 
 # ---------------------------------------------------------------------------
@@ -1376,15 +1591,15 @@ def run(cmd, env, timeout, retries=10):
 
 
 def check_program(args, index, workroot):
-    src, kernels = generate(args.seed, index)
+    src, kernels, hints = generate(args.seed, index, args.hint_rate)
     d = os.path.join(workroot, "p%d" % index)
     os.makedirs(d, exist_ok=True)
     cpp = os.path.join(d, "prog.cpp")
     exe = os.path.join(d, "prog")
     with open(cpp, "w") as f:
         f.write(src)
-    res = {"index": index, "kernels": kernels, "dir": d, "runs": {},
-           "status": "pass", "detail": ""}
+    res = {"index": index, "kernels": kernels, "hints": hints, "dir": d,
+           "runs": {}, "status": "pass", "detail": ""}
     env = dict(os.environ)
     for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE",
                 "LOOM_FABRIC", "LOOM_EMU_MAX_STEPS"]:
@@ -1393,9 +1608,48 @@ def check_program(args, index, workroot):
     env["LOOM_CACHE_DIR"] = os.path.join(d, "cache")
     t0 = time.time()
     flags = ["-Rpass-missed=loom"] if args.remarks else []
+    # A wrong LOOM_PARALLEL is a -Wloom-hint warning at the hint, or (before
+    # the driver reports it as one) a remark of -Rpass-analysis=loom.
+    if hints:
+        flags.append("-Rpass-analysis=loom")
     rc, out, err = run([args.clangxx, "-std=c++20", "-O2"] + flags +
                        [cpp, "-o", exe], env, args.timeout)
     res["compile_time"] = time.time() - t0
+    ignored = {}
+    for m in re.finditer(r"prog\.cpp:(\d+):\d+: (?:warning|remark): "
+                         r"(?:kernel '\w+': )?LOOM_PARALLEL ignored: ([^\n]*?)"
+                         r"(?: \[-Wloom-hint\].*)?$",
+                         err.decode(errors="replace"), re.M):
+        ignored[int(m.group(1))] = m.group(2)
+    # What became of the hints the compile did not warn about (remarks at
+    # the kernel, not at the hint): proven, trusted, or a carried value.
+    text = err.decode(errors="replace")
+    res["hint_remarks"] = {
+        "proven": text.count("LOOM_PARALLEL holds: its iterations are proven "
+                             "independent"),
+        "trusted": text.count("LOOM_PARALLEL asserts independent iterations, "
+                              "which the analysis could not prove"),
+        "carried": text.count("LOOM_PARALLEL ignored: the loop carries values "
+                              "between iterations")}
+    # Per kernel, the remarks of hinted loops the compile did not warn
+    # about: a wrong hint without a warning was trusted when its kernel has
+    # such a remark for every hint without a warning; with none at all, its
+    # loop was not compiled (dead code, say after an early return).
+    others = collections.Counter(re.findall(
+        r"kernel '(\w+)': (?:loop becomes an effect-form scf\.forall: "
+        r"LOOM_PARALLEL (?:holds|asserts)|LOOM_PARALLEL ignored: the loop "
+        r"carries values)", text))
+    for h in hints:
+        h["program"] = index
+        h["diagnosed"] = rc == 0 and h["line"] in ignored
+        h["message"] = ignored.get(h["line"], "")
+    for h in hints:
+        silent = [g for g in hints
+                  if g["kernel"] == h["kernel"] and not g["diagnosed"]]
+        h["fate"] = ("diagnosed" if h["diagnosed"] else
+                     "compiled" if others[h["kernel"]] >= len(silent) else
+                     "gone" if others[h["kernel"]] == 0 else
+                     "compiled or gone")
     res["remarks"] = collections.defaultdict(list)
     for m in re.finditer(r"remark: kernel '(\w+)'[: ](.*?) \[-Rpass-missed",
                          err.decode(errors="replace")):
@@ -1523,6 +1777,10 @@ def main():
                     help="programs checked at once (default 1)")
     ap.add_argument("--timeout", type=float, default=300,
                     help="seconds per compile and per run")
+    ap.add_argument("--hint-rate", type=float, default=kHintRate,
+                    help="the chance that a kernel holds LOOM_PARALLEL loops "
+                    "(default %g; 0: the programs of the generator before "
+                    "hints)" % kHintRate)
     ap.add_argument("--print", action="store_true",
                     help="print the source of the programs, run nothing")
     ap.add_argument("--remarks", action="store_true",
@@ -1535,7 +1793,7 @@ def main():
 
     if args.print:
         for i in range(args.first, args.first + args.count):
-            src, kernels = generate(args.seed, i)
+            src, kernels, hints = generate(args.seed, i, args.hint_rate)
             sys.stdout.write(src)
         return 0
 
@@ -1589,6 +1847,16 @@ def report_one(args, res):
                     if be == "emu":
                         for text in res.get("remarks", {}).get(name, []):
                             print("    remark: %s" % text)
+    if args.verbose or status != "pass":
+        for h in res.get("hints", []):
+            print("  hint %d (line %d, kernel %s): %s, %s: %s" % (
+                h["number"], h["line"], h["kernel"], h["kind"], h["shape"],
+                "LOOM_PARALLEL ignored: " + h["message"] if h.get("diagnosed")
+                else "no warning" if h["kind"] == "correct"
+                else "NOT DIAGNOSED, trusted" if h["fate"] == "compiled"
+                else "not diagnosed: no remark for its loop (dead code?)"
+                if h["fate"] == "gone"
+                else "NOT DIAGNOSED, trusted or dead code"))
     if status == "pass":
         if args.keep and args.keep_all:
             keep(args, res)
@@ -1712,6 +1980,44 @@ def summarize(args, results, wall):
     print("programs holding a helper call, an early return, a break or "
           "continue, a switch and a global or object: %d of %d" % (complete,
                                                                    n))
+    hints = [h for r in results if r["status"] != "compile"
+             for h in r.get("hints", [])]
+    correct = [h for h in hints if h["kind"] == "correct"]
+    wrong = [h for h in hints if h["kind"] == "wrong"]
+    warned = [h for h in correct if h["diagnosed"]]
+    missed = [h for h in wrong if not h["diagnosed"]]
+    gone = [h for h in missed if h["fate"] == "gone"]
+    print("parallel hints: %d correct, %d wrong (%d diagnosed, %d trusted, "
+          "%d without a remark); correct hints warned: %d" % (
+              len(correct), len(wrong), len(wrong) - len(missed),
+              len(missed) - len(gone), len(gone), len(warned)))
+    fate = collections.Counter()
+    for r in results:
+        fate.update(r.get("hint_remarks", {}))
+    silent = len(hints) - (len(wrong) - len(missed)) - len(warned) - sum(
+        fate.values())
+    print("hints without a warning: %d proven independent, %d trusted (not "
+          "proven), %d ignored (a value carried between iterations), %d "
+          "without a remark" % (fate["proven"], fate["trusted"],
+                                fate["carried"], max(silent, 0)))
+    shapes = collections.OrderedDict()
+    for h in wrong:
+        c = shapes.setdefault(h["shape"].split(" (")[0], [0, 0])
+        c[0] += h["diagnosed"]
+        c[1] += 1
+    if shapes:
+        print("wrong hints diagnosed, by shape: %s" % ", ".join(
+            "%s %d of %d" % (k, c[0], c[1]) for k, c in sorted(
+                shapes.items())))
+    for h in (warned + missed)[:12]:
+        print("  %s: program %d, line %d (kernel %s, %s)%s" % (
+            "correct hint warned" if h["kind"] == "correct"
+            else "wrong hint not diagnosed, no remark for its loop (dead "
+            "code?)" if h["fate"] == "gone"
+            else "wrong hint not diagnosed, trusted" if h["fate"] == "compiled"
+            else "wrong hint not diagnosed, trusted or dead code",
+            h["program"], h["line"], h["kernel"], h["shape"],
+            ": " + h["message"] if h["message"] else ""))
     print("%-58s %7s %7s %7s" % ("construct", "kernels", "on emu", "on sim"))
     for key, label in CONSTRUCTS:
         c = per_construct[key]

@@ -30,6 +30,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 
 #include <loom/loom.h>
 

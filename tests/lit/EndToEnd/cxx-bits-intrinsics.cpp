@@ -15,6 +15,8 @@
 // RUN: FileCheck %s < %t.host.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.host.txt -
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff %t.host.txt -
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: bits_u8: 2080 results, 0 mismatches
 // CHECK-NEXT: bits_i16: 2080 results, 0 mismatches
 // CHECK-NEXT: bits_u32: 3120 results, 0 mismatches

@@ -15,6 +15,8 @@
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
 // RUN:   %t.exe | diff - %t.native.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: helpers 0
 // CHECK-NEXT: std 0
 // CHECK-NEXT: nested-minmax 5 9

@@ -20,6 +20,8 @@
 // RUN:   %t.exe | diff - %t.native.txt
 // RUN: FileCheck %s --check-prefix=NO-HOST < %t.json
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: row_prefix 0 21 40 28 6 28 19 0
 // CHECK-NEXT: sum_non_negative 1251
 // CHECK-NEXT: collatz 111 0 16

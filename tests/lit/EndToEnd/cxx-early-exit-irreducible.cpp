@@ -17,6 +17,8 @@
 // RUN:   %t.exe | diff - %t.native.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: enter_mid 1271 1256 0
 // CHECK-NEXT: PASS
 // REPORT: "name": "enter_mid",

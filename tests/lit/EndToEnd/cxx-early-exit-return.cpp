@@ -20,6 +20,8 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: FileCheck %s --check-prefix=NO-HOST < %t.json
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: find 21 -1 -1
 // CHECK-NEXT: find2 2005 -1 6
 // CHECK-NEXT: fill_until 1 42 -1

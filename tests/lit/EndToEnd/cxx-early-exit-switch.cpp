@@ -21,6 +21,8 @@
 // RUN:   %t.exe | diff - %t.native.txt
 // RUN: FileCheck %s --check-prefix=NO-HOST < %t.json
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: count_123 16 2
 // CHECK-NEXT: interpret 62 -6 31 16
 // CHECK-NEXT: PASS

@@ -30,6 +30,9 @@
 // RUN:   | diff %t.fast.host.txt -
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.fast.exe \
 // RUN:   | diff %t.fast.host.txt -
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
+// RUN: %run-everywhere %t.fast.exe | FileCheck %s --check-prefix=FAST
 // CHECK: minmax_f32: 900 results, 0 mismatches
 // CHECK-NEXT: minmax_f64: 900 results, 0 mismatches
 // CHECK-NEXT: fmin(+0, -0) = +0, fmin(-0, +0) = -0, fmax(-0, 0.0f) = +0

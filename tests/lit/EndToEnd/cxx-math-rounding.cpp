@@ -35,6 +35,10 @@
 // RUN:   | diff %t.fast.host.txt -
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.fast.exe \
 // RUN:   | diff %t.fast.host.txt -
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
+// RUN: %run-everywhere %t.noerrno.exe | FileCheck %s
+// RUN: %run-everywhere %t.fast.exe | FileCheck %s --check-prefix=FAST
 // CHECK: to_int_f32: 136 results, 0 mismatches
 // CHECK-NEXT: to_int_f64: 136 results, 0 mismatches
 // CHECK-NEXT: round_f32: 204 results, 0 mismatches

@@ -15,6 +15,8 @@
 // RUN: FileCheck %s < %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: vector-sum 0
 // CHECK-NEXT: vector-range 0
 // CHECK-NEXT: array 0

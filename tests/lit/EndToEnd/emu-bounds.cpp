@@ -34,6 +34,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 //
 // REMARK-DAG: remark: kernel 'emu_stencil': argument 'in' (#0) is bounds-checked: its element indices lie in (hull {{.+}}) where %2 = 'n' [-Rpass-analysis=loom]
 // REMARK-DAG: remark: kernel 'emu_stencil': argument 'out' (#1) is bounds-checked: its element indices lie in (zext 32 (for 1 (add 32 %2 -1))) where %2 = 'n' [-Rpass-analysis=loom]

@@ -42,6 +42,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | diff %t.native -
 // BAD: loom: error: kernel 'fill_then_wait': loom_rt_launch: kernel 'fill_then_wait': LOOM_EMU_MAX_STEPS='0' is not a step count: expected a positive integer below 2^64
 // BAD: exit code 1
 

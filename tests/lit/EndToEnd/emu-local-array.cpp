@@ -21,6 +21,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: fir: out[0] = 0.5 out[5] = 3.45 out[19] = 16.3
 // CHECK-NEXT: reverse: out[0] = 14 out[9] = 28 out[23] = 32
 // CHECK-NEXT: tile: out[1] = 8 out[4] = 2 out[31] = 62

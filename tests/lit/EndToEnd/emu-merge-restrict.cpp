@@ -10,6 +10,8 @@
 // RUN: %loom-clangxx -O2 -Rpass-missed=loom --loom-save-temps=%t.d %s \
 // RUN:   -o %t.exe 2>&1 | FileCheck %s --check-prefix=MISSED \
 // RUN:   --implicit-check-not=remark:
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // MISSED: emu-merge-restrict.cpp:[[@LINE+41]]:3: remark: kernel 'relax': loop 'scf.for' stays host code of kernel 'relax(float*, int, int)': it contains a parallel loop, whose threads the host launches from it [-Rpass-missed=loom]
 // No scf op is left in merge's program outside its graphs.
 // RUN: FileCheck %s --check-prefix=DFG < %t.d/merge_restrict.dfg.mlir

@@ -16,6 +16,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: merged 0 1 1 2 3 3 5 6 7 8 9 9 12
 // CHECK-NEXT: PASS
 // REPORT: "name": "emu_merge",

@@ -16,6 +16,8 @@
 // RUN: FileCheck %s < %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: weigh 95 8
 // CHECK-NEXT: PASS
 

@@ -16,6 +16,8 @@
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.sim.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe > %t.sim.txt
 // RUN: diff %t.native.sim.txt %t.sim.txt
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // REMARK-DAG: remark: kernel 'emu_scan': spatial region '{{.+}}' orders memory in 2 alias partitions: {parameter 0} (noalias), {parameter 1} (noalias) [-Rpass-analysis=loom]
 // REMARK-DAG: remark: kernel 'emu_mix': spatial region '{{.+}}' orders memory in 2 alias partitions: {parameter 1, parameter 2} (may alias: no no-alias evidence), {parameter 0} (noalias) [-Rpass-analysis=loom]
 // CHECK: scan[99] = 4950 mix[63] = 190

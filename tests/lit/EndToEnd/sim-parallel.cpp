@@ -12,6 +12,8 @@
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff - %t.sim.txt
 // RUN: env LOOM_BACKEND=host %t.exe | diff - %t.sim.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 // CHECK: y[0] = 1 y[63] = -188
 // CHECK-NEXT: PASS
 // REPORT: "name": "sim_saxpy",

@@ -46,6 +46,8 @@
 // dataflow program) the output equals the native run's.
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff %t.native.txt -
+// The same outputs on host, emu and sim (mandatory; 1, 2 and 4 workers):
+// RUN: %run-everywhere %t.exe | FileCheck %s
 
 #include <loom/loom.h>
 
