@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -117,7 +118,8 @@ public:
 
   /// The index of `op` (a memref access with one index) with counters from
   /// `firstCounter` on; nullopt when it is no polynomial.
-  std::optional<SideIndex> build(Operation *op, Value index, int firstCounter) {
+  std::optional<SideIndex> build(Operation *op, Value index, int firstCounter,
+                                 std::optional<int64_t> constantIndex) {
     SideIndex side;
     side.op = op;
     SmallVector<scf::ForOp> loops;
@@ -163,7 +165,8 @@ public:
       ivs[loop.getInductionVar()] = std::move(iv);
       side.levels.push_back(std::move(level));
     }
-    std::optional<Poly> poly = buildValue(index, 0);
+    std::optional<Poly> poly =
+        index ? buildValue(index, 0) : constantPoly(constantIndex.value_or(0));
     if (!poly)
       return std::nullopt;
     side.index = std::move(*poly);
@@ -248,9 +251,23 @@ private:
   }
 
   /// Low bits of `value` known to be zero: `x << c`, `x * 2^c`.
-  static std::optional<unsigned> getKnownTrailingZeros(Value value) {
+  static std::optional<unsigned> getKnownTrailingZeros(Value value,
+                                                       unsigned depth = 0) {
     Operation *def = value.getDefiningOp();
     APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      return constant.isZero() ? 62u
+                               : std::min(62u, constant.countTrailingZeros());
+    // (i << 3) - 8: both sides keep the low bits zero.
+    if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def) && depth < 8) {
+      std::optional<unsigned> lhs =
+          getKnownTrailingZeros(def->getOperand(0), depth + 1);
+      std::optional<unsigned> rhs =
+          getKnownTrailingZeros(def->getOperand(1), depth + 1);
+      if (lhs && rhs)
+        return std::min(*lhs, *rhs);
+      return std::nullopt;
+    }
     if (isa_and_nonnull<arith::ShLIOp>(def) &&
         matchPattern(def->getOperand(1), m_ConstantInt(&constant)) &&
         constant.ult(62))
@@ -613,9 +630,13 @@ bool mayOverlap(Value a, Value b) {
 
 struct Access {
   Operation *op;
-  Value memref;
-  Value index; ///< null when the access has several indices
+  Value memref; ///< a memref, or the base of an LLVM pointer access
+  Value index;  ///< null when the access has several indices
   bool isWrite;
+  /// LLVM pointer accesses: the element type indices count in, and a
+  /// constant index (`base[3]`, or the base itself).
+  Type elementType = {};
+  std::optional<int64_t> constantIndex = {};
 };
 
 /// The accesses of the body; false (with a cause) for ops the analysis
@@ -633,6 +654,32 @@ bool collectAccesses(scf::ForOp loop, SmallVectorImpl<Access> &accesses,
           {op, store.getMemRef(),
            store.getIndices().size() == 1 ? store.getIndices()[0] : Value(),
            true});
+    } else if (isa<LLVM::LoadOp, LLVM::StoreOp>(op)) {
+      // A pointer the raising kept (InstructionCore code): base[index]
+      // through one getelementptr, in elements of its type.
+      bool isStore = isa<LLVM::StoreOp>(op);
+      Value address = isStore ? cast<LLVM::StoreOp>(op).getAddr()
+                              : cast<LLVM::LoadOp>(op).getAddr();
+      Access access{op, address, Value(), isStore};
+      auto gep = address.getDefiningOp<LLVM::GEPOp>();
+      if (gep && gep.getIndices().size() == 1) {
+        access.memref = gep.getBase();
+        access.elementType = gep.getElemType();
+        if (auto dynamic = dyn_cast<Value>(gep.getIndices()[0]))
+          access.index = dynamic;
+        else
+          access.constantIndex =
+              cast<IntegerAttr>(cast<Attribute>(gep.getIndices()[0])).getInt();
+      } else if (!gep) {
+        access.constantIndex = 0;
+      }
+      // A base the loop computes (a pointer walk) moves with the
+      // iterations: its indices say nothing across them.
+      if (loop.getRegion().isAncestor(access.memref.getParentRegion())) {
+        access.index = Value();
+        access.constantIndex.reset();
+      }
+      accesses.push_back(access);
     } else if (auto call = dyn_cast<CallOpInterface>(op)) {
       auto callee =
           dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
@@ -644,7 +691,7 @@ bool collectAccesses(scf::ForOp loop, SmallVectorImpl<Access> &accesses,
       causes.push_back("its body allocates memory");
     } else if (!isMemoryEffectFree(op) &&
                !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-               !isa<scf::YieldOp>(op)) {
+               !isa<scf::YieldOp, LLVM::GEPOp>(op)) {
       causes.push_back("'" + op->getName().getStringRef().str() +
                        "' has memory effects the analysis does not model");
     }
@@ -656,9 +703,8 @@ bool collectAccesses(scf::ForOp loop, SmallVectorImpl<Access> &accesses,
 
 /// `'text'` of an access as the user wrote it, or a description.
 std::string loom::ownership::quoteAccess(Operation *access) {
-  std::string text =
-      loom::getAccessText(loom::describeSourceLocation(access->getLoc()),
-                          isa<memref::StoreOp>(access));
+  std::string text = loom::getAccessText(
+      loom::describeSourceLocation(access->getLoc()), isWriteAccess(access));
   return text.empty() ? std::string("an element") : "'" + text + "'";
 }
 
@@ -675,6 +721,10 @@ std::string loom::ownership::lineOf(Operation *op, StringRef hintWhere) {
     return " (line " + std::to_string(at->line) + ")";
   return " (" + llvm::sys::path::filename(at->file).str() + ":" +
          std::to_string(at->line) + ")";
+}
+
+bool loom::ownership::isWriteAccess(Operation *access) {
+  return isa<memref::StoreOp, LLVM::StoreOp>(access);
 }
 
 /// "'a[i]' (line 5)".
@@ -703,15 +753,28 @@ LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
             " may access the same memory (the pointers are not __restrict)");
         continue;
       }
-      if (!x.index || !y.index) {
+      auto sameSize = [](Type a, Type b) {
+        return a == b ||
+               (a && b && a.isIntOrFloat() && b.isIntOrFloat() &&
+                a.getIntOrFloatBitWidth() == b.getIntOrFloatBitWidth());
+      };
+      if (!sameSize(x.elementType, y.elementType)) {
+        result.undecided.push_back(describeAccess(x.op, where) + " and " +
+                                   describeAccess(y.op, where) +
+                                   " access one pointer as different types");
+        continue;
+      }
+      if ((!x.index && !x.constantIndex) || (!y.index && !y.constantIndex)) {
         result.undecided.push_back(
             describeAccess(x.index ? y.op : x.op, where) +
             " has several indices");
         continue;
       }
-      std::optional<SideIndex> sx = builder.build(x.op, x.index, 0);
+      std::optional<SideIndex> sx =
+          builder.build(x.op, x.index, 0, x.constantIndex);
       std::optional<SideIndex> sy =
-          sx ? builder.build(y.op, y.index, int(sx->levels.size()))
+          sx ? builder.build(y.op, y.index, int(sx->levels.size()),
+                             y.constantIndex)
              : std::nullopt;
       if (!sx || !sy) {
         result.undecided.push_back(

@@ -70,8 +70,8 @@ static std::string describeDependence(const LoopDependence &dep,
   int64_t step = matchPattern(loop.getStep(), m_ConstantInt(&stepValue))
                      ? stepValue.getSExtValue()
                      : 1;
-  bool earlierWrites = isa<memref::StoreOp>(dep.earlier);
-  bool laterWrites = isa<memref::StoreOp>(dep.later);
+  bool earlierWrites = isWriteAccess(dep.earlier);
+  bool laterWrites = isWriteAccess(dep.later);
   std::string earlier =
       quoteAccess(dep.earlier) + lineOf(dep.earlier, hintWhere);
   std::string later = quoteAccess(dep.later) + lineOf(dep.later, hintWhere);
@@ -237,10 +237,9 @@ struct ParallelizeLoopsPass
         InFlightDiagnostic warning = loom::emitHintWarning(hintLoc);
         warning << "LOOM_PARALLEL ignored: " << why;
         warning.attachNote(dep.earlier->getLoc())
-            << (isa<memref::StoreOp>(dep.earlier) ? "written here"
-                                                  : "read here");
+            << (isWriteAccess(dep.earlier) ? "written here" : "read here");
         warning.attachNote(dep.later->getLoc())
-            << (isa<memref::StoreOp>(dep.later) ? "written here" : "read here");
+            << (isWriteAccess(dep.later) ? "written here" : "read here");
       }
       loop.emitRemark() << "loop stays sequential: " << why;
       return nullptr;

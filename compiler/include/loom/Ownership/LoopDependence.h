@@ -56,6 +56,10 @@ struct LoopDependenceResult {
   llvm::SmallVector<std::string> undecided;
 };
 
+/// True for a store (memref.store, llvm.store) among the accesses the
+/// analysis reports.
+bool isWriteAccess(mlir::Operation *access);
+
 /// `'out[i - 1]'`: an access as the user wrote it, or "an element".
 std::string quoteAccess(mlir::Operation *access);
 
