@@ -45,18 +45,6 @@ static std::string spellHint(StringRef name, ArrayAttr args) {
   return text + "(" + llvm::join(values, ", ") + ")";
 }
 
-/// The source location of `loop`'s hint `name`, or the loop's.
-static Location getHintLocation(Operation *loop, StringRef name) {
-  auto locations = loop->getAttrOfType<DictionaryAttr>("loom.hint_locations");
-  auto where = locations ? locations.getAs<StringAttr>(name) : StringAttr();
-  std::optional<loom::SourcePosition> at =
-      where ? loom::parseSourcePosition(where.getValue()) : std::nullopt;
-  if (!at)
-    return loop->getLoc();
-  return FileLineColLoc::get(loop->getContext(), at->file, at->line,
-                             at->column);
-}
-
 /// "exactly 8 iterations", "at most 8 iterations", "between 2 and 8".
 static std::string describeTrips(int64_t low, int64_t high) {
   if (low == high)
@@ -112,7 +100,7 @@ static void checkLoopHints(scf::ForOp loop) {
       kept.push_back(hint);
       continue;
     }
-    loom::emitHintWarning(getHintLocation(loop, name))
+    loom::emitHintWarning(getHintLocation(loop, name, nullptr))
         << spellHint(name, args) << " ignored: " << why;
   }
   if (kept.getAttrs().size() != hints.size())

@@ -723,6 +723,20 @@ std::string loom::ownership::lineOf(Operation *op, StringRef hintWhere) {
          std::to_string(at->line) + ")";
 }
 
+Location loom::ownership::getHintLocation(Operation *loop, StringRef name,
+                                          std::string *where) {
+  auto locations = loop->getAttrOfType<DictionaryAttr>("loom.hint_locations");
+  auto text = locations ? locations.getAs<StringAttr>(name) : StringAttr();
+  if (where)
+    *where = text ? text.getValue().str() : "";
+  std::optional<loom::SourcePosition> at =
+      text ? loom::parseSourcePosition(text.getValue()) : std::nullopt;
+  if (!at)
+    return loop->getLoc();
+  return FileLineColLoc::get(loop->getContext(), at->file, at->line,
+                             at->column);
+}
+
 bool loom::ownership::isWriteAccess(Operation *access) {
   return isa<memref::StoreOp, LLVM::StoreOp>(access);
 }

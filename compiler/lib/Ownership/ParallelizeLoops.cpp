@@ -112,19 +112,6 @@ static std::string describeDependence(const LoopDependence &dep,
          other + where(dep.later);
 }
 
-/// The location of `loop`'s `name` hint as a source location, or the
-/// loop's own location.
-static Location getHintLoc(scf::ForOp loop, StringRef name,
-                           std::string &where) {
-  auto locations = loop->getAttrOfType<DictionaryAttr>("loom.hint_locations");
-  auto text = locations ? locations.getAs<StringAttr>(name) : StringAttr();
-  where = text ? text.getValue().str() : "";
-  std::optional<loom::SourcePosition> at = loom::parseSourcePosition(where);
-  if (!at)
-    return loop.getLoc();
-  return FileLineColLoc::get(loop.getContext(), at->file, at->line, at->column);
-}
-
 /// One phrase per distinct cause, joined.
 static std::string joinCauses(ArrayRef<std::string> causes) {
   llvm::SetVector<StringRef> unique;
@@ -228,7 +215,7 @@ struct ParallelizeLoopsPass
     case DependenceVerdict::Dependent: {
       const LoopDependence &dep = *result.dependence;
       std::string hintWhere;
-      Location hintLoc = getHintLoc(loop, "parallel", hintWhere);
+      Location hintLoc = getHintLocation(loop, "parallel", &hintWhere);
       // Without a hint, lines are relative to the loop's own file.
       if (hintWhere.empty())
         hintWhere = loom::describeSourceLocation(loop.getLoc());

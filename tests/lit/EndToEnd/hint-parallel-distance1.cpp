@@ -41,3 +41,16 @@ int main() {
               sum);
   return 0;
 }
+
+// The run report and the compile report say why the loop ran in order.
+// RUN: env LOOM_REPORT=%t.report.json %t.exe > /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT < %t.report.json
+// REPORT: "hint_warnings": [
+// REPORT-NEXT: {
+// REPORT-NEXT: "location": "{{.*}}hint-parallel-distance1.cpp:23:3",
+// REPORT-NEXT: "message": "LOOM_PARALLEL ignored: iteration i reads 'out[i - 1]' (line 25), written by iteration i - 1 (line 25)"
+// RUN: %loom-clangxx -O2 -c %s -o %t.o --loom-report=%t.compile.json 2> /dev/null
+// RUN: FileCheck %s --check-prefix=COMPILE < %t.compile.json
+// COMPILE: "hint_warnings": [
+// COMPILE-NEXT: {
+// COMPILE-NEXT: "location": "{{.*}}hint-parallel-distance1.cpp:23:3",

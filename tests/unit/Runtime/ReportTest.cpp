@@ -85,7 +85,10 @@ TEST_F(RuntimeTest, ReportListsKernelsByNameWithEveryField) {
 
   const llvm::json::Object *alpha = findKernel(report, "alpha");
   ASSERT_NE(alpha, nullptr);
-  EXPECT_EQ(alpha->size(), 8u);
+  EXPECT_EQ(alpha->size(), 9u);
+  // No hints_json in the descriptor: no hint warnings.
+  ASSERT_NE(alpha->getArray("hint_warnings"), nullptr);
+  EXPECT_TRUE(alpha->getArray("hint_warnings")->empty());
   EXPECT_EQ(alpha->getString("source_location"), "r.cpp:10:1");
   EXPECT_EQ(alpha->getInteger("launches"), 2);
   EXPECT_EQ(alpha->getString("backend_requested"), "sim");
@@ -151,6 +154,7 @@ TEST_F(RuntimeTest, ReportTextIsStable) {
       },
       "offloadable": false,
       "reason": "LOOM_BACKEND=host selects the host backend",
+      "hint_warnings": [],
       "launch_log": [
         {
           "backend": "host",

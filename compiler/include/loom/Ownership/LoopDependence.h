@@ -56,6 +56,11 @@ struct LoopDependenceResult {
   llvm::SmallVector<std::string> undecided;
 };
 
+/// The source location of `loop`'s hint `name` (`loom.hint_locations`),
+/// or the loop's own location; `where` receives its "file:line:col".
+mlir::Location getHintLocation(mlir::Operation *loop, llvm::StringRef name,
+                               std::string *where);
+
 /// True for a store (memref.store, llvm.store) among the accesses the
 /// analysis reports.
 bool isWriteAccess(mlir::Operation *access);
