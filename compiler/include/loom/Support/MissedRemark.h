@@ -27,13 +27,19 @@ namespace loom {
 /// The metadata string that marks a remark as a missed offload.
 inline constexpr llvm::StringLiteral kMissedRemarkTag = "loom.missed";
 
+/// Tags `diagnostic` with `tagName` in its metadata and returns it.
+inline mlir::InFlightDiagnostic
+tagDiagnostic(mlir::InFlightDiagnostic diagnostic, mlir::Location loc,
+              llvm::StringRef tagName) {
+  if (mlir::Diagnostic *diag = diagnostic.getUnderlyingDiagnostic())
+    diag->getMetadata().push_back(mlir::DiagnosticArgument(
+        mlir::StringAttr::get(loc.getContext(), tagName)));
+  return diagnostic;
+}
+
 /// Emits a remark at `loc` saying that something stays host code.
 inline mlir::InFlightDiagnostic emitMissedRemark(mlir::Location loc) {
-  mlir::InFlightDiagnostic remark = mlir::emitRemark(loc);
-  if (mlir::Diagnostic *diag = remark.getUnderlyingDiagnostic())
-    diag->getMetadata().push_back(mlir::DiagnosticArgument(
-        mlir::StringAttr::get(loc.getContext(), kMissedRemarkTag)));
-  return remark;
+  return tagDiagnostic(mlir::emitRemark(loc), loc, kMissedRemarkTag);
 }
 
 inline mlir::InFlightDiagnostic emitMissedRemark(mlir::Operation *op) {
@@ -63,11 +69,7 @@ inline constexpr llvm::StringLiteral kHintWarningTag = "loom.hint_warning";
 
 /// Emits a -Wloom-hint warning at `loc`, the hint's own location.
 inline mlir::InFlightDiagnostic emitHintWarning(mlir::Location loc) {
-  mlir::InFlightDiagnostic warning = mlir::emitWarning(loc);
-  if (mlir::Diagnostic *diag = warning.getUnderlyingDiagnostic())
-    diag->getMetadata().push_back(mlir::DiagnosticArgument(
-        mlir::StringAttr::get(loc.getContext(), kHintWarningTag)));
-  return warning;
+  return tagDiagnostic(mlir::emitWarning(loc), loc, kHintWarningTag);
 }
 
 /// True if `diag` was emitted by emitHintWarning.
