@@ -515,16 +515,23 @@ bool HintChecker::VisitSwitchStmt(SwitchStmt *stmt) {
   // Walk the stack of carriers down to the statement they wrap.
   SmallVector<FoundHint, 4> hints;
   const Stmt *target = stmt;
+  const DefaultStmt *label = nullptr;
   while (const auto *carrier = dyn_cast_or_null<SwitchStmt>(target)) {
     std::optional<LoopCarrierText> text = getCarrier(carrier->getCond(), call);
     if (!text)
       break;
     state.seenCarriers.insert(carrier);
     addCarrier(hints, *text, call, getHintLoc(call->getBeginLoc()));
-    const auto *body = dyn_cast<DefaultStmt>(carrier->getBody());
-    target = body ? body->getSubStmt() : carrier->getBody();
+    label = dyn_cast<DefaultStmt>(carrier->getBody());
+    target = label ? label->getSubStmt() : carrier->getBody();
   }
   const Stmt *loop = getWrappedLoop(target);
+  // A statement clang could not parse (a loop with an error in its body)
+  // is replaced by an empty statement at the carrier's `default:`; its own
+  // error says what is wrong, not the hint.
+  if (const auto *empty = dyn_cast_or_null<NullStmt>(target);
+      !loop && empty && label && empty->getSemiLoc() == label->getColonLoc())
+    return true;
   if (!loop) {
     const FoundHint &first = hints.front();
     reportOnce(first.loc, LoomDiag::LoopHintNotOnLoop)

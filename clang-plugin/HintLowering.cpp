@@ -350,6 +350,49 @@ static void addLoopMetadata(Loop *loop, MDNode *entry) {
   loop->setLoopID(id);
 }
 
+/// Tags every loop that stores to a `LOOM_REDUCE` local with
+/// `!{!"loom.reduce", !"<op>", !""}`: the variable hint does not survive
+/// SROA, and the ownership stage must know that the value such a loop
+/// carries between iterations is a declared reduction, not a dependence
+/// the programmer overlooked.
+static void markReductionLoops(Function &function) {
+  SmallVector<std::pair<AllocaInst *, std::string>> reductions;
+  for (Instruction &inst : instructions(function)) {
+    auto *slot = dyn_cast<AllocaInst>(&inst);
+    MDNode *hints = slot ? slot->getMetadata("loom.hints") : nullptr;
+    if (!hints)
+      continue;
+    for (const MDOperand &op : hints->operands()) {
+      auto *entry = dyn_cast<MDNode>(op.get());
+      auto *name = entry && entry->getNumOperands() == 2
+                       ? dyn_cast<MDString>(entry->getOperand(0))
+                       : nullptr;
+      if (name && name->getString() == "reduce")
+        if (auto *reduceOp = dyn_cast<MDString>(entry->getOperand(1)))
+          reductions.push_back({slot, reduceOp->getString().str()});
+    }
+  }
+  if (reductions.empty())
+    return;
+  DominatorTree dominators(function);
+  LoopInfo loops(dominators);
+  LLVMContext &context = function.getContext();
+  SetVector<std::pair<Loop *, StringRef>> marked;
+  for (auto &[slot, reduceOp] : reductions)
+    for (User *user : slot->users()) {
+      auto *store = dyn_cast<StoreInst>(user);
+      if (!store || store->getPointerOperand() != slot)
+        continue;
+      for (Loop *loop = loops.getLoopFor(store->getParent()); loop;
+           loop = loop->getParentLoop())
+        if (marked.insert({loop, reduceOp}))
+          addLoopMetadata(
+              loop, MDNode::get(context, {MDString::get(context, "loom.reduce"),
+                                          MDString::get(context, reduceOp),
+                                          MDString::get(context, "")}));
+    }
+}
+
 /// Builds `!{!"loom.<hint>", counts..., words..., !"<file:line:col>"}` from
 /// the carriers of one hint (one per count, in argument order). A hint with
 /// one optional count (parallel, unroll) carries 0 when it has none: a count
@@ -609,6 +652,7 @@ PreservedAnalyses LowerLoomHintsPass::run(Module &module,
       functions.push_back(&function);
   for (Function *function : functions) {
     lowerVariableAnnotations(*function, state);
+    markReductionLoops(*function);
     auto candidates = lowerLoopCarriers(*function, state);
     for (auto [ordinal, candidate] : llvm::enumerate(candidates))
       outlineCandidate(*function, candidate.first, candidate.second, ordinal,

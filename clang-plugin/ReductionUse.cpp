@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <set>
@@ -37,6 +38,25 @@ public:
   }
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *s) {
     return inLoop([&] { return Base::TraverseCXXForRangeStmt(s); });
+  }
+
+  /// `if (x > acc) acc = x;` (any comparison of `acc`, either branch
+  /// shape): a minimum or a maximum, by the comparison.
+  bool TraverseIfStmt(IfStmt *s) {
+    const auto *compare =
+        dyn_cast_or_null<BinaryOperator>(s->getCond()->IgnoreParenImpCasts());
+    const Stmt *then = s->getThen();
+    if (const auto *block = dyn_cast_or_null<CompoundStmt>(then);
+        block && block->size() == 1)
+      then = block->body_front();
+    const auto *assign = dyn_cast_or_null<BinaryOperator>(then);
+    if (compare && compare->isRelationalOp() && !s->getElse() && assign &&
+        assign->getOpcode() == BO_Assign && refersToVar(assign->getLHS()) &&
+        (refersToVar(compare->getLHS()) || refersToVar(compare->getRHS()))) {
+      record("min/max");
+      conditionalUpdates.insert(assign);
+    }
+    return Base::TraverseIfStmt(s);
   }
 
   bool VisitCompoundAssignOperator(CompoundAssignOperator *e) {
@@ -78,7 +98,8 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *e) {
-    if (e->getOpcode() == BO_Assign && refersToVar(e->getLHS()))
+    if (e->getOpcode() == BO_Assign && refersToVar(e->getLHS()) &&
+        !conditionalUpdates.contains(e))
       record(classifyAssignedValue(e->getRHS()));
     return true;
   }
@@ -169,6 +190,8 @@ private:
 
   const VarDecl &var;
   unsigned loopDepth = 0;
+  /// The assignments of `if (x > acc) acc = x;`, classified with their if.
+  llvm::SmallPtrSet<const BinaryOperator *, 4> conditionalUpdates;
 };
 
 } // namespace

@@ -94,9 +94,13 @@ static json::Array collectLoopHints(Function &kernel) {
           args.push_back(value->getSExtValue());
         }
       }
-      loops.push_back(json::Object{{"hint", name->getString().drop_front(5)},
-                                   {"args", std::move(args)},
-                                   {"location", location}});
+      json::Object hint{{"hint", name->getString().drop_front(5)},
+                        {"args", std::move(args)}};
+      // The compiler's own entries (`reduce` on a loop updating a
+      // LOOM_REDUCE variable) have no location of their own.
+      if (!location.empty())
+        hint["location"] = location;
+      loops.push_back(std::move(hint));
     }
   }
   return loops;

@@ -340,19 +340,17 @@ std::shared_ptr<MemoryBuffer> bindPointer(const loom_kernel_desc_t &kernel,
       });
   if (!range)
     return unchecked(llvm::toString(range.takeError()));
-  int64_t extent = 0;
+  int64_t extent = 0, first = 0;
   switch (range->kind) {
   case loom::sim::IndexRange::Kind::Unknown:
     return unchecked("no bound for this launch: " + range->reason);
   case loom::sim::IndexRange::Kind::NoAccess:
     break;
   case loom::sim::IndexRange::Kind::Bounded:
-    // A negative index is legal C through a pointer into an array; the
-    // buffer cannot start before the pointer, so leave it unchecked.
-    if (range->lowest < 0)
-      return unchecked("the kernel may access index " +
-                       std::to_string(range->lowest) + ", before the pointer");
-    extent = range->highest + 1;
+    // A negative index is legal C through a pointer into an array (`end[-i]`,
+    // `mid[i - 1]`): the checked range then starts before the pointer.
+    first = std::min<int64_t>(range->lowest, 0);
+    extent = range->highest + 1 - first;
     break;
   }
   LaunchDetails::PointerBinding binding;
@@ -360,8 +358,9 @@ std::shared_ptr<MemoryBuffer> bindPointer(const loom_kernel_desc_t &kernel,
   binding.name = kernel.args[index].name ? kernel.args[index].name : "";
   binding.checked = true;
   binding.extent = extent;
+  binding.firstIndex = first;
   details.pointerBindings.push_back(std::move(binding));
-  return std::make_shared<MemoryBuffer>(elementType, pointer, extent);
+  return std::make_shared<MemoryBuffer>(elementType, pointer, extent, first);
 }
 } // namespace
 

@@ -146,9 +146,11 @@ struct LaunchDetails {
   struct PointerBinding {
     unsigned index = 0;
     std::string name;
-    /// Accesses are checked against [0, extent).
+    /// Accesses are checked against [firstIndex, firstIndex + extent);
+    /// firstIndex is negative when the kernel indexes before the pointer.
     bool checked = false;
     int64_t extent = 0;
+    int64_t firstIndex = 0;
     /// Why accesses are not checked; empty when they are.
     std::string uncheckedReason;
   };

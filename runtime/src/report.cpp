@@ -161,6 +161,8 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
           json.attribute("index", count(binding.index));
           json.attribute("name", binding.name);
           json.attribute("checked", binding.checked);
+          if (binding.checked && binding.firstIndex != 0)
+            json.attribute("first_index", binding.firstIndex);
           if (binding.checked)
             json.attribute("extent", binding.extent);
           else

@@ -333,9 +333,8 @@ static llvm::Expected<int64_t> takeAddress(Engine &engine, Actor &actor,
   llvm::raw_string_ostream os(text);
   os << "out-of-bounds " << what << " at index [";
   llvm::interleaveComma(indices, os);
-  os << "] of memory input #" << actor.memoryPosition << " with extents [";
-  llvm::interleaveComma(actor.memory->getExtents(), os);
-  os << "]";
+  os << "] of memory input #" << actor.memoryPosition << " with ";
+  actor.memory->printBounds(os);
   return engine.actorError(actor, text);
 }
 

@@ -168,7 +168,10 @@ std::optional<StallCause> CycleEngine::checkMemory(const Actor &actor,
   std::optional<int64_t> linear = actor.memory->linearize(indices);
   if (!linear)
     return std::nullopt;
-  requestBank = *linear % port.spec->banks;
+  // Host memory positions count from the bound pointer and may be
+  // negative; a bank is the non-negative remainder.
+  int64_t banks = port.spec->banks;
+  requestBank = ((*linear % banks) + banks) % banks;
   if (port.bankCycle[*requestBank] == now)
     return StallCause::BankConflict;
   return std::nullopt;

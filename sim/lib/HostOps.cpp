@@ -352,6 +352,9 @@ llvm::Error runMemRefOp(Operation &op, Frame &frame) {
   if (extent < 0)
     return fail("'memref.dim' of a memref bound to a host pointer, whose "
                 "extent is unknown");
+  if (buffer->getFirstIndex() != 0)
+    return fail("'memref.dim' of a memref bound to a pointer into its "
+                "array, which is also accessed before the pointer");
   env[dim.getResult()].token = TokenValue::getInteger(64, extent);
   return llvm::Error::success();
 }

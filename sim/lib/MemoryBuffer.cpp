@@ -41,8 +41,9 @@ bool MemoryBuffer::isSupportedHostElementType(Type elementType) {
 }
 
 MemoryBuffer::MemoryBuffer(Type elementType, void *data,
-                           std::optional<int64_t> numElements)
-    : elementType(elementType), hostData(data) {
+                           std::optional<int64_t> numElements,
+                           int64_t firstIndex)
+    : elementType(elementType), hostData(data), firstIndex(firstIndex) {
   assert(data && "null host memory");
   assert(isSupportedHostElementType(elementType) &&
          "unsupported host element type");
@@ -98,6 +99,12 @@ MemoryBuffer::linearize(ArrayRef<int64_t> indices) const {
     return std::nullopt;
   if (!checked)
     return indices.front();
+  if (isExternal()) {
+    int64_t index = indices.front();
+    if (index < firstIndex || index - firstIndex >= extents.front())
+      return std::nullopt;
+    return index;
+  }
   int64_t linear = 0;
   for (auto [index, extent] : llvm::zip_equal(indices, extents)) {
     if (index < 0 || index >= extent)
@@ -145,7 +152,7 @@ void MemoryBuffer::print(raw_ostream &os) const {
     }
     os << "[";
     for (int64_t i = 0; i < extents.front(); ++i)
-      os << (i ? ", " : "") << getElement(i);
+      os << (i ? ", " : "") << getElement(firstIndex + i);
     os << "]";
     return;
   }
@@ -154,4 +161,19 @@ void MemoryBuffer::print(raw_ostream &os) const {
     return;
   }
   printDim(os, elements, extents, 0, 0);
+}
+
+void MemoryBuffer::printBounds(raw_ostream &os) const {
+  if (isExternal() && !checked) {
+    os << "unknown extent";
+    return;
+  }
+  if (isExternal() && firstIndex != 0) {
+    os << "indices [" << firstIndex << ", " << firstIndex + extents.front() - 1
+       << "]";
+    return;
+  }
+  os << "extents [";
+  llvm::interleaveComma(extents, os);
+  os << "]";
 }

@@ -125,9 +125,8 @@ llvm::Expected<int64_t> address(Operation *op, ValueRange indices,
   llvm::interleaveComma(position, os);
   os << "]";
   if (buffer.getNumElements() >= 0) {
-    os << " of extents [";
-    llvm::interleaveComma(buffer.getExtents(), os);
-    os << "]";
+    os << " of ";
+    buffer.printBounds(os);
   }
   return fail(text);
 }

@@ -89,8 +89,8 @@ static SmallVector<bool> findObjectParameters(const Function &kernel) {
     // refer to, a field is taken at the launch only if no store can
     // change it (addFieldPromotions).
     for (const Argument &arg : kernel.args())
-      objects[arg.getArgNo()] = arg.getType()->isPointerTy() &&
-                                arg.getDereferenceableBytes() > 0;
+      objects[arg.getArgNo()] =
+          arg.getType()->isPointerTy() && arg.getDereferenceableBytes() > 0;
     return objects;
   }
   // A class passed by value that the C++ ABI passes indirectly (a
@@ -170,6 +170,12 @@ struct Promotion {
   GlobalVariable *global = nullptr;
   /// Instructions that compute exactly the input (field loads, ptrtoint).
   SmallVector<Instruction *> replaced;
+  /// Names the array of scalars this input is one typed view of (a global
+  /// read as float and as int after `std::bit_cast`): views with one name
+  /// start at one address, so the dependence analysis compares their
+  /// indices. Empty otherwise, also for views of a struct, whose fields
+  /// the flat indices no longer tell apart.
+  std::string arrayView;
 };
 
 /// The one type the kernel loads and stores through `pointer` (and
@@ -331,8 +337,10 @@ splitByAccessType(Value &root, Function &kernel,
       address->set(base);
     }
   }
-  for (Instruction *gep : oldChains)
-    RecursivelyDeleteTriviallyDeadInstructions(gep);
+  // Chains share GEPs, and deleting one deletes the now dead GEPs it was
+  // built on: weak handles see those go.
+  SmallVector<WeakTrackingVH> dead(oldChains.begin(), oldChains.end());
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
   return views;
 }
 
@@ -353,9 +361,13 @@ static Function *rebuildKernel(Function &kernel,
     from.replaceAllUsesWith(&to);
     to.takeName(&from);
   }
+  std::string viewHints;
   for (auto [i, promotion] : llvm::enumerate(promotions)) {
     Argument *param = rebuilt->getArg(kernel.arg_size() + i);
     param->setName(promotion.input.name);
+    if (!promotion.arrayView.empty())
+      viewHints += ";" + std::to_string(param->getArgNo()) +
+                   ":array_view=" + promotion.arrayView;
     if (promotion.global)
       promotion.global->replaceUsesWithIf(param, [&](Use &use) {
         auto *inst = dyn_cast<Instruction>(use.getUser());
@@ -365,6 +377,15 @@ static Function *rebuildKernel(Function &kernel,
       inst->replaceAllUsesWith(param);
       inst->eraseFromParent();
     }
+  }
+  // Travels with the parameter hints (DevicePreparation.h) into the
+  // `loom.array_view` argument attribute.
+  if (!viewHints.empty()) {
+    std::string hints =
+        rebuilt->getFnAttribute("loom.param_hints").getValueAsString().str();
+    // viewHints starts with its separator.
+    hints += hints.empty() ? viewHints.substr(1) : viewHints;
+    rebuilt->addFnAttr("loom.param_hints", hints);
   }
   rebuilt->takeName(&kernel);
   kernel.eraseFromParent();
@@ -554,10 +575,13 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
   // A global is memory, read and written in program order like a pointer
   // argument's: never a snapshot, since a pointer argument may point into
   // it (a kernel storing through `int *cell` = &gCount and reading gCount).
-  for (GlobalVariable *global : collectGlobals(*kernel))
-    for (Value *view :
-         splitByAccessType(*global, *kernel, SmallPtrSet<Instruction *, 1>())) {
+  for (GlobalVariable *global : collectGlobals(*kernel)) {
+    SmallVector<Value *> views =
+        splitByAccessType(*global, *kernel, SmallPtrSet<Instruction *, 1>());
+    for (Value *view : views) {
       Promotion promotion;
+      if (views.size() > 1 && !global->getValueType()->isStructTy())
+        promotion.arrayView = global->getName().str();
       promotion.input.kind = ImplicitInput::Kind::GlobalAddress;
       promotion.input.global = global->getName().str();
       promotion.input.type = global->getType();
@@ -568,6 +592,7 @@ loom::compiler::promoteImplicitInputs(Module &module, StringRef symbol) {
       promotion.global = cast<GlobalVariable>(view);
       promotions.push_back(std::move(promotion));
     }
+  }
   SmallPtrSet<Type *, 8> storedTypes = collectStoredTypes(*kernel);
   SmallVector<bool> objects = findObjectParameters(*kernel);
   for (Argument &arg : kernel->args()) {

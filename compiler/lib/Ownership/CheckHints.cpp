@@ -183,12 +183,12 @@ static std::string whyNotStream(BlockArgument arg, Operation *&culprit) {
                            ? cast<memref::LoadOp>(access).getIndices()
                            : cast<memref::StoreOp>(access).getIndices();
   if (indices.size() != 1 ||
-      !isUnitStride(indices.front(), access->getParentOfType<scf::ForOp>()))
-    return quoteAccess(access) +
-           lineOf(access,
-                  loom::describeSourceLocation(
-                      access->getParentOfType<func::FuncOp>().getLoc())) +
+      !isUnitStride(indices.front(), access->getParentOfType<scf::ForOp>())) {
+    std::string kernelWhere = loom::describeSourceLocation(
+        access->getParentOfType<func::FuncOp>().getLoc());
+    return quoteAccess(access, kernelWhere) + lineOf(access, kernelWhere) +
            " is not at the next element in each iteration";
+  }
   return "";
 }
 

@@ -104,6 +104,15 @@ struct LoopLevel {
   std::optional<int64_t> maxTrip; ///< from loom.facts
 };
 
+/// The address of an LLVM pointer access past its base: a chain of
+/// one-index getelementptrs (`o[i + 2]` is often `gep i8 (gep f32 %o, %i),
+/// 8` after instcombine), as a byte offset.
+struct AddressTerms {
+  SmallVector<std::pair<Value, int64_t>, 2> scaled; ///< index, bytes per step
+  int64_t constantBytes = 0;
+  int64_t elementBytes = 1; ///< of the loaded or stored value
+};
+
 /// One side of a pair: an access with its index in counters.
 struct SideIndex {
   Operation *op;
@@ -116,10 +125,11 @@ class IndexBuilder {
 public:
   explicit IndexBuilder(scf::ForOp root) : root(root) {}
 
-  /// The index of `op` (a memref access with one index) with counters from
-  /// `firstCounter` on; nullopt when it is no polynomial.
+  /// The index of `op` (a memref access with one index, or an LLVM pointer
+  /// access with its address `terms`) with counters from `firstCounter` on;
+  /// nullopt when it is no polynomial.
   std::optional<SideIndex> build(Operation *op, Value index, int firstCounter,
-                                 std::optional<int64_t> constantIndex) {
+                                 const AddressTerms *terms) {
     SideIndex side;
     side.op = op;
     SmallVector<scf::ForOp> loops;
@@ -166,7 +176,7 @@ public:
       side.levels.push_back(std::move(level));
     }
     std::optional<Poly> poly =
-        index ? buildValue(index, 0) : constantPoly(constantIndex.value_or(0));
+        terms ? buildTerms(*terms) : buildValue(index, 0);
     if (!poly)
       return std::nullopt;
     side.index = std::move(*poly);
@@ -176,6 +186,24 @@ public:
 private:
   bool isInvariant(Value value) {
     return !root.getRegion().isAncestor(value.getParentRegion());
+  }
+
+  /// The element index of a getelementptr chain: its byte offset divided
+  /// by the accessed element's size, when every term divides exactly.
+  std::optional<Poly> buildTerms(const AddressTerms &terms) {
+    Poly bytes = constantPoly(terms.constantBytes);
+    for (auto [value, scale] : terms.scaled) {
+      std::optional<Poly> term = buildValue(value, 0);
+      if (!term || !addScaled(bytes, *term, scale))
+        return std::nullopt;
+    }
+    Poly elements;
+    for (auto &[monomial, coefficient] : bytes) {
+      if (coefficient % terms.elementBytes != 0)
+        return std::nullopt;
+      elements[monomial] = coefficient / terms.elementBytes;
+    }
+    return elements;
   }
 
   Poly symbol(Value value) {
@@ -615,12 +643,31 @@ bool isNoAliasArgument(Value memref) {
   return func && func.getArgAttr(arg.getArgNumber(), "llvm.noalias");
 }
 
+/// The array a kernel parameter is a typed view of (`loom.array_view`, set
+/// when a global array is read and written as two types), or null.
+StringAttr getArrayView(Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                  : func::FuncOp();
+  return func ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                  "loom.array_view")
+              : StringAttr();
+}
+
+/// Whether `a` and `b` are two typed views of one array: parameters that
+/// start at one address, so equal indices of equally wide elements are one
+/// element.
+bool areViewsOfOneArray(Value a, Value b) {
+  StringAttr viewA = getArrayView(a);
+  return viewA && viewA == getArrayView(b);
+}
+
 /// Whether two distinct memrefs may share elements.
 bool mayOverlap(Value a, Value b) {
   if (a == b)
     return true;
   Value rootA = getRootMemref(a), rootB = getRootMemref(b);
-  if (rootA == rootB)
+  if (rootA == rootB || areViewsOfOneArray(rootA, rootB))
     return true; // two views of one root
   if (isNoAliasArgument(rootA) || isNoAliasArgument(rootB))
     return false;
@@ -633,11 +680,38 @@ struct Access {
   Value memref; ///< a memref, or the base of an LLVM pointer access
   Value index;  ///< null when the access has several indices
   bool isWrite;
-  /// LLVM pointer accesses: the element type indices count in, and a
-  /// constant index (`base[3]`, or the base itself).
+  /// LLVM pointer accesses: the type loaded or stored, and the address
+  /// past `memref` when its getelementptr chain is known.
   Type elementType = {};
-  std::optional<int64_t> constantIndex = {};
+  std::optional<AddressTerms> terms = {};
 };
+
+/// Follows the one-index getelementptrs from `address` to their base,
+/// which it stores in `base`; nullopt when a size is not known or a
+/// getelementptr has several indices (its base is then the address).
+std::optional<AddressTerms> collectAddressTerms(Value address, Type valueType,
+                                                Value &base) {
+  base = address;
+  if (!valueType.isIntOrFloat() || valueType.getIntOrFloatBitWidth() % 8)
+    return std::nullopt;
+  AddressTerms terms;
+  terms.elementBytes = valueType.getIntOrFloatBitWidth() / 8;
+  while (auto gep = base.getDefiningOp<LLVM::GEPOp>()) {
+    Type stepType = gep.getElemType();
+    if (gep.getIndices().size() != 1 || !stepType.isIntOrFloat() ||
+        stepType.getIntOrFloatBitWidth() % 8)
+      return std::nullopt;
+    int64_t stepBytes = stepType.getIntOrFloatBitWidth() / 8;
+    if (auto dynamic = dyn_cast<Value>(gep.getIndices()[0]))
+      terms.scaled.push_back({dynamic, stepBytes});
+    else
+      terms.constantBytes +=
+          cast<IntegerAttr>(cast<Attribute>(gep.getIndices()[0])).getInt() *
+          stepBytes;
+    base = gep.getBase();
+  }
+  return terms;
+}
 
 /// The accesses of the body; false (with a cause) for ops the analysis
 /// does not model.
@@ -661,24 +735,14 @@ bool collectAccesses(scf::ForOp loop, SmallVectorImpl<Access> &accesses,
       Value address = isStore ? cast<LLVM::StoreOp>(op).getAddr()
                               : cast<LLVM::LoadOp>(op).getAddr();
       Access access{op, address, Value(), isStore};
-      auto gep = address.getDefiningOp<LLVM::GEPOp>();
-      if (gep && gep.getIndices().size() == 1) {
-        access.memref = gep.getBase();
-        access.elementType = gep.getElemType();
-        if (auto dynamic = dyn_cast<Value>(gep.getIndices()[0]))
-          access.index = dynamic;
-        else
-          access.constantIndex =
-              cast<IntegerAttr>(cast<Attribute>(gep.getIndices()[0])).getInt();
-      } else if (!gep) {
-        access.constantIndex = 0;
-      }
+      Type valueType = isStore ? cast<LLVM::StoreOp>(op).getValue().getType()
+                               : op->getResult(0).getType();
+      access.elementType = valueType;
+      access.terms = collectAddressTerms(address, valueType, access.memref);
       // A base the loop computes (a pointer walk) moves with the
       // iterations: its indices say nothing across them.
-      if (loop.getRegion().isAncestor(access.memref.getParentRegion())) {
-        access.index = Value();
-        access.constantIndex.reset();
-      }
+      if (loop.getRegion().isAncestor(access.memref.getParentRegion()))
+        access.terms.reset();
       accesses.push_back(access);
     } else if (auto call = dyn_cast<CallOpInterface>(op)) {
       auto callee =
@@ -701,18 +765,27 @@ bool collectAccesses(scf::ForOp loop, SmallVectorImpl<Access> &accesses,
 
 } // namespace
 
+Location loom::ownership::getAccessLocation(Operation *op,
+                                            StringRef relativeTo) {
+  std::optional<loom::SourcePosition> at =
+      loom::parseSourcePosition(relativeTo);
+  return loom::getFrameInFile(op->getLoc(), at ? StringRef(at->file) : "");
+}
+
 /// `'text'` of an access as the user wrote it, or a description.
-std::string loom::ownership::quoteAccess(Operation *access) {
+std::string loom::ownership::quoteAccess(Operation *access,
+                                         StringRef relativeTo) {
   std::string text = loom::getAccessText(
-      loom::describeSourceLocation(access->getLoc()), isWriteAccess(access));
+      loom::describeSourceLocation(getAccessLocation(access, relativeTo)),
+      isWriteAccess(access));
   return text.empty() ? std::string("an element") : "'" + text + "'";
 }
 
 /// "(line N)" of `op`, with the file when it is not the hint's; "" when
 /// the op has no source location.
 std::string loom::ownership::lineOf(Operation *op, StringRef hintWhere) {
-  std::optional<loom::SourcePosition> at =
-      loom::parseSourcePosition(loom::describeSourceLocation(op->getLoc()));
+  std::optional<loom::SourcePosition> at = loom::parseSourcePosition(
+      loom::describeSourceLocation(getAccessLocation(op, hintWhere)));
   if (!at)
     return "";
   std::optional<loom::SourcePosition> hint =
@@ -743,7 +816,7 @@ bool loom::ownership::isWriteAccess(Operation *access) {
 
 /// "'a[i]' (line 5)".
 static std::string describeAccess(Operation *op, StringRef relativeTo) {
-  return quoteAccess(op) + lineOf(op, relativeTo);
+  return quoteAccess(op, relativeTo) + lineOf(op, relativeTo);
 }
 
 LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
@@ -760,7 +833,8 @@ LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
     for (const Access &y : accesses) {
       if (!mayOverlap(x.memref, y.memref))
         continue;
-      if (x.memref != y.memref) {
+      bool typedViews = areViewsOfOneArray(x.memref, y.memref);
+      if (x.memref != y.memref && !typedViews) {
         result.undecided.push_back(
             describeAccess(x.op, where) + " and " +
             describeAccess(y.op, where) +
@@ -772,23 +846,33 @@ LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
                (a && b && a.isIntOrFloat() && b.isIntOrFloat() &&
                 a.getIntOrFloatBitWidth() == b.getIntOrFloatBitWidth());
       };
-      if (!sameSize(x.elementType, y.elementType)) {
+      auto elementTypeOf = [](const Access &access) {
+        if (auto type = dyn_cast<MemRefType>(access.memref.getType()))
+          return type.getElementType();
+        return access.elementType;
+      };
+      if (typedViews ? !sameSize(elementTypeOf(x), elementTypeOf(y))
+                     : !sameSize(x.elementType, y.elementType)) {
         result.undecided.push_back(describeAccess(x.op, where) + " and " +
                                    describeAccess(y.op, where) +
                                    " access one pointer as different types");
         continue;
       }
-      if ((!x.index && !x.constantIndex) || (!y.index && !y.constantIndex)) {
+      auto hasIndex = [](const Access &access) {
+        return access.index || access.terms;
+      };
+      if (!hasIndex(x) || !hasIndex(y)) {
         result.undecided.push_back(
-            describeAccess(x.index ? y.op : x.op, where) +
+            describeAccess(hasIndex(x) ? y.op : x.op, where) +
             " has several indices");
         continue;
       }
-      std::optional<SideIndex> sx =
-          builder.build(x.op, x.index, 0, x.constantIndex);
+      auto termsOf = [](const Access &access) {
+        return access.terms ? &*access.terms : nullptr;
+      };
+      std::optional<SideIndex> sx = builder.build(x.op, x.index, 0, termsOf(x));
       std::optional<SideIndex> sy =
-          sx ? builder.build(y.op, y.index, int(sx->levels.size()),
-                             y.constantIndex)
+          sx ? builder.build(y.op, y.index, int(sx->levels.size()), termsOf(y))
              : std::nullopt;
       if (!sx || !sy) {
         result.undecided.push_back(

@@ -73,17 +73,18 @@ static std::string describeDependence(const LoopDependence &dep,
   bool earlierWrites = isWriteAccess(dep.earlier);
   bool laterWrites = isWriteAccess(dep.later);
   std::string earlier =
-      quoteAccess(dep.earlier) + lineOf(dep.earlier, hintWhere);
-  std::string later = quoteAccess(dep.later) + lineOf(dep.later, hintWhere);
+      quoteAccess(dep.earlier, hintWhere) + lineOf(dep.earlier, hintWhere);
+  std::string later =
+      quoteAccess(dep.later, hintWhere) + lineOf(dep.later, hintWhere);
   std::string earlierLine = lineOf(dep.earlier, hintWhere);
   if (dep.invariantAddress) {
     if (earlierWrites && laterWrites)
       return "every iteration writes " + earlier;
     Operation *write = earlierWrites ? dep.earlier : dep.later;
     Operation *read = earlierWrites ? dep.later : dep.earlier;
-    return "every iteration writes " + quoteAccess(write) +
-           lineOf(write, hintWhere) + " and reads " + quoteAccess(read) +
-           lineOf(read, hintWhere);
+    return "every iteration writes " + quoteAccess(write, hintWhere) +
+           lineOf(write, hintWhere) + " and reads " +
+           quoteAccess(read, hintWhere) + lineOf(read, hintWhere);
   }
   std::string other =
       dep.distance
@@ -157,9 +158,61 @@ static scf::ForallOp convertToForall(scf::ForOp loop) {
 }
 
 /// The hint text of `loop` for `name`, if hinted.
-static bool hasHint(scf::ForOp loop, StringRef name) {
+static bool hasHint(Operation *loop, StringRef name) {
   auto hints = loop->getAttrOfType<DictionaryAttr>("loom.hints");
   return hints && hints.get(name);
+}
+
+/// The op computing the first value `loop` carries into its next iteration
+/// that is not a counter stepping by a loop invariant (the `p += 4` of a
+/// pointer walk), or null when there is none.
+static Operation *findCarriedComputation(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [carried, next] :
+       llvm::zip(loop.getRegionIterArgs(), yield.getOperands())) {
+    if (next == carried)
+      continue;
+    Operation *def = next.getDefiningOp();
+    if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def) &&
+        def->getOperand(0) == carried &&
+        loop.isDefinedOutsideOfLoop(def->getOperand(1)))
+      continue;
+    if (isa_and_nonnull<arith::AddIOp>(def) && def->getOperand(1) == carried &&
+        loop.isDefinedOutsideOfLoop(def->getOperand(0)))
+      continue;
+    // A value an inner loop updates is shown where that loop updates it.
+    for (Value value = next; auto inner = dyn_cast_if_present<scf::ForOp>(def);
+         def = value.getDefiningOp()) {
+      auto innerYield = cast<scf::YieldOp>(inner.getBody()->getTerminator());
+      Value update =
+          innerYield.getOperand(cast<OpResult>(value).getResultNumber());
+      if (!update.getDefiningOp())
+        break;
+      value = update;
+    }
+    return def ? def : yield.getOperation();
+  }
+  return nullptr;
+}
+
+/// A LOOM_PARALLEL on a loop that carries a value between iterations with
+/// no LOOM_REDUCE variable updated in it: the hint cannot hold (iteration i
+/// needs what iteration i - 1 computed), so it is a -Wloom-hint warning.
+static void warnCarriedValue(scf::ForOp loop, Operation *computation) {
+  std::string hintWhere;
+  Location hintLoc = getHintLocation(loop, "parallel", &hintWhere);
+  std::string iv = loom::getLoopVariableName(hintWhere);
+  if (iv.empty())
+    iv = "i";
+  std::string variable = loom::getUpdatedVariable(
+      loom::describeSourceLocation(getAccessLocation(computation, hintWhere)));
+  std::string value =
+      variable.empty() ? std::string("a value") : "'" + variable + "'";
+  loom::emitHintWarning(hintLoc)
+      << "LOOM_PARALLEL ignored: iteration " << iv << " uses " << value
+      << " as iteration " << offsetIv(iv, -1) << " left it"
+      << lineOf(computation, hintWhere)
+      << "; mark the variable of a reduction with LOOM_REDUCE";
 }
 
 namespace {
@@ -171,6 +224,16 @@ struct ParallelizeLoopsPass
     // sequential lanes of it.
     getOperation().walk<WalkOrder::PreOrder>(
         [&](scf::ForOp loop) { loops.push_back(loop); });
+    // A loop that stays scf.while has no trip count when it starts, so it
+    // cannot become a forall: a hint asking for that does not hold.
+    getOperation().walk([&](scf::WhileOp loop) {
+      if (hasHint(loop, "parallel"))
+        loom::emitHintWarning(getHintLocation(loop, "parallel", nullptr))
+            << "LOOM_PARALLEL ignored: the loop is not a counted loop (its "
+               "trip count is not known when it starts, e.g. it exits with "
+               "'break' or 'return' or its bound changes in the loop), so "
+               "its iterations run in order";
+    });
     DenseSet<Operation *> converted;
     for (scf::ForOp loop : loops) {
       if (llvm::any_of(converted, [&](Operation *outer) {
@@ -195,6 +258,9 @@ struct ParallelizeLoopsPass
     }
     bool asserted = hasHint(loop, "parallel");
     if (loop.getNumRegionIterArgs() != 0) {
+      Operation *computation = findCarriedComputation(loop);
+      if (asserted && computation && !hasHint(loop, "reduce"))
+        warnCarriedValue(loop, computation);
       loop.emitRemark() << (asserted ? "LOOM_PARALLEL ignored: the loop "
                                        "carries values between iterations "
                                        "(a reduction stays sequential)"
@@ -223,9 +289,9 @@ struct ParallelizeLoopsPass
       if (asserted) {
         InFlightDiagnostic warning = loom::emitHintWarning(hintLoc);
         warning << "LOOM_PARALLEL ignored: " << why;
-        warning.attachNote(dep.earlier->getLoc())
+        warning.attachNote(getAccessLocation(dep.earlier, hintWhere))
             << (isWriteAccess(dep.earlier) ? "written here" : "read here");
-        warning.attachNote(dep.later->getLoc())
+        warning.attachNote(getAccessLocation(dep.later, hintWhere))
             << (isWriteAccess(dep.later) ? "written here" : "read here");
       }
       loop.emitRemark() << "loop stays sequential: " << why;

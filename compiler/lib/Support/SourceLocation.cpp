@@ -61,6 +61,40 @@ std::string loom::describeSourceLocation(mlir::Location loc) {
   return describeIn(loc, "");
 }
 
+/// getFrameInFile below `loc`, inside a FusedLoc with `metadata` (the
+/// subprogram that gives a relative file its directory, kept on the frame).
+static std::optional<mlir::Location>
+findFrameInFile(mlir::Location loc, StringRef name, mlir::Attribute metadata) {
+  if (auto call = dyn_cast<mlir::CallSiteLoc>(loc)) {
+    if (auto frame = findFrameInFile(call.getCallee(), name, metadata))
+      return frame;
+    return findFrameInFile(call.getCaller(), name, metadata);
+  }
+  if (auto fused = dyn_cast<mlir::FusedLoc>(loc)) {
+    mlir::Attribute inner =
+        fused.getMetadata() ? fused.getMetadata() : metadata;
+    for (mlir::Location part : fused.getLocations())
+      if (auto frame = findFrameInFile(part, name, inner))
+        return frame;
+    return std::nullopt;
+  }
+  if (auto named = dyn_cast<mlir::NameLoc>(loc))
+    return findFrameInFile(named.getChildLoc(), name, metadata);
+  auto file = dyn_cast<mlir::FileLineColLoc>(loc);
+  if (!file || llvm::sys::path::filename(file.getFilename().getValue()) != name)
+    return std::nullopt;
+  if (!metadata)
+    return loc;
+  return mlir::FusedLoc::get(loc.getContext(), {loc}, metadata);
+}
+
+mlir::Location loom::getFrameInFile(mlir::Location loc, StringRef file) {
+  if (file.empty() || !isa<mlir::CallSiteLoc, mlir::FusedLoc>(loc))
+    return loc;
+  return findFrameInFile(loc, llvm::sys::path::filename(file), {})
+      .value_or(loc);
+}
+
 std::optional<loom::SourcePosition> loom::parseSourcePosition(StringRef where) {
   // Split from the right: file names may contain ':'.
   auto [rest, last] = where.rsplit(':');
@@ -127,7 +161,8 @@ static bool isIdentifierChar(char c) { return isAlnum(c) || c == '_'; }
 
 /// The end of the bracketed group opening at `line[pos]`, or npos.
 static size_t skipGroup(StringRef line, size_t pos) {
-  char open = line[pos], close = open == '[' ? ']' : ')';
+  char open = line[pos];
+  char close = open == '[' ? ']' : open == '<' ? '>' : ')';
   int depth = 0;
   for (size_t i = pos; i < line.size(); ++i) {
     if (line[i] == open)
@@ -138,8 +173,9 @@ static size_t skipGroup(StringRef line, size_t pos) {
   return StringRef::npos;
 }
 
-/// The end of the postfix expression (a name, then subscripts and member
-/// accesses) starting at `pos`, or npos.
+/// The end of the postfix expression (a name, then subscripts, member
+/// accesses and calls) starting at `pos`, or npos. A load inlined from a
+/// library function is located at its call: `std::bit_cast<int>(x[i])`.
 static size_t skipPostfixExpression(StringRef line, size_t pos) {
   while (pos < line.size() && line[pos] == '*')
     ++pos;
@@ -152,10 +188,16 @@ static size_t skipPostfixExpression(StringRef line, size_t pos) {
       pos += line[pos] == ':' ? 2 : 1;
     if (pos == start)
       return StringRef::npos;
+    // Template arguments, when a call follows them.
+    if (line.substr(pos).starts_with("<")) {
+      size_t after = skipGroup(line, pos);
+      if (after != StringRef::npos && line.substr(after).starts_with("("))
+        pos = after;
+    }
   }
   while (pos != StringRef::npos && pos < line.size()) {
     StringRef rest = line.substr(pos);
-    if (rest.starts_with("[")) {
+    if (rest.starts_with("[") || rest.starts_with("(")) {
       pos = skipGroup(line, pos);
     } else if (rest.starts_with(".") || rest.starts_with("->")) {
       pos += rest.starts_with(".") ? 1 : 2;
@@ -231,6 +273,34 @@ std::string loom::getAccessText(StringRef where, bool isStore) {
   if (end == StringRef::npos || end == pos)
     return "";
   return line.slice(pos, end).str();
+}
+
+std::string loom::getUpdatedVariable(StringRef where) {
+  std::optional<SourceCursor> cursor = openAt(where);
+  if (!cursor)
+    return "";
+  StringRef line = cursor->line();
+  size_t pos = std::min(cursor->pos, line.size());
+  // `++count` / `--count`: the operand follows.
+  if (line.substr(pos).starts_with("++") || line.substr(pos).starts_with("--"))
+    return line.substr(pos + 2).take_while(isIdentifierChar).str();
+  // Otherwise the last assignment operator at or before the column (whose
+  // `=` may be the character after it: `+=`).
+  for (size_t at = std::min(pos + 2, line.size()); at-- > 0;) {
+    if (line[at] != '=' || (at + 1 < line.size() && line[at + 1] == '='))
+      continue;
+    size_t op = at;
+    if (op > 0 && StringRef("+-*/%&|^").contains(line[op - 1]))
+      --op;
+    else if (op > 0 && StringRef("=!<>").contains(line[op - 1]))
+      continue; // `==`, `!=`, `<=`, `>=` (and the rare `<<=`, `>>=`)
+    size_t end = op;
+    while (end > 0 && isSpace(line[end - 1]))
+      --end;
+    size_t start = findPostfixStart(line, end);
+    return start == StringRef::npos ? "" : line.slice(start, end).str();
+  }
+  return "";
 }
 
 std::string loom::getLoopVariableName(StringRef where) {

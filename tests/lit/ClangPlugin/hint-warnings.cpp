@@ -121,7 +121,8 @@ int once(int *p) {
 // IR: ![[UNROLL]] = !{!"loom.unroll", i32 2, !"{{.*}}hint-warnings.cpp:[[# @LINE - 22]]:3"}
 // IR-NOT: loom.tripcount
 // IR-NOT: loom.parallel
-// IR-NOT: loom.reduce
+// Only the kept LOOM_REDUCE(max) of total<int> tags the loop updating it.
+// IR-NOT: !"loom.reduce", !"{{[+|]}}"
 // IR-NOT: loom.kernel
 
 int main() {

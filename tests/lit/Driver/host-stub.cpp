@@ -24,7 +24,7 @@
 // CHECK-DAG: @__loom.k0.name = private unnamed_addr constant [4 x i8] c"dot\00"
 // CHECK-DAG: @__loom.k0.symbol = private unnamed_addr constant [14 x i8] c"_Z3dotPKfS0_i\00"
 // CHECK-DAG: @__loom.k0.location = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp:[[#DOT_LINE:]]:7\00"
-// CHECK-DAG: @__loom.k0.hints = private unnamed_addr constant [{{[0-9]+}} x i8] c"{\22loops\22:[{\22args\22:[4],\22hint\22:\22parallel\22,\22location\22:\22{{.*}}host-stub.cpp:{{[0-9]+}}:3\22}],\22params\22:[{\22name\22:\22a\22,\22stream\22:\22\22},{\22name\22:\22b\22},{\22name\22:\22n\22}]}\00"
+// CHECK-DAG: @__loom.k0.hints = private unnamed_addr constant [{{[0-9]+}} x i8] c"{\22loops\22:[{\22args\22:[\22+\22],\22hint\22:\22reduce\22},{\22args\22:[4],\22hint\22:\22parallel\22,\22location\22:\22{{.*}}host-stub.cpp:{{[0-9]+}}:3\22}],\22params\22:[{\22name\22:\22a\22,\22stream\22:\22\22},{\22name\22:\22b\22},{\22name\22:\22n\22}]}\00"
 // CHECK-DAG: @__loom.k0.artifact = private unnamed_addr constant [[[#DOT_SIZE:]] x i8] c"{{.*}}dataflow.graph{{.+}}\00"
 // CHECK-DAG: @__loom.k0.sha256 = private unnamed_addr constant [65 x i8] c"{{[0-9a-f]+}}\00"
 // CHECK-DAG: @__loom.k1.args = private constant [4 x %struct.loom_arg_desc_t] [%struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 7, i32 0, i32 0, ptr @[[X_EXTENT]], ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 5, i32 0, i32 0, ptr null, ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 3, i32 4, i32 0, ptr null, ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 1, i32 4, i32 0, ptr null, ptr null }]
@@ -50,7 +50,7 @@
 // DISABLED: fmul
 LOOM_ACCEL()
 float dot(LOOM_STREAM const float *a, const float *b, int n) {
-  float s = 0;
+  LOOM_REDUCE(+) float s = 0;
   LOOM_PARALLEL(4)
   for (int i = 0; i < n; ++i)
     s += a[i] * b[i];

@@ -108,7 +108,28 @@ func.func @asserted(%h: memref<?xi32>, %keys: memref<?xindex>, %n: index) {
 
 // -----
 
-// A reduction stays sequential even when asserted parallel.
+// A value carried between iterations under LOOM_PARALLEL with no LOOM_REDUCE
+// variable updated in the loop: the hint cannot hold, a -Wloom-hint warning.
+// CHECK-LABEL: func.func @carried_value
+//       CHECK: scf.for
+func.func @carried_value(%a: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  // expected-warning @+2 {{LOOM_PARALLEL ignored: iteration i uses a value as iteration i - 1 left it (parallelize-loops.mlir:123); mark the variable of a reduction with LOOM_REDUCE}}
+  // expected-remark @below {{LOOM_PARALLEL ignored: the loop carries values between iterations}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> f32 {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %t = arith.addf %acc, %v : f32
+    scf.yield %t : f32
+  } {loom.hints = {parallel = []}}
+  return %s : f32
+}
+
+// -----
+
+// A declared reduction (the plugin tags the loop `reduce`) stays sequential
+// even when asserted parallel, with a remark only: hints are advice.
 // CHECK-LABEL: func.func @reduction
 //       CHECK: scf.for
 func.func @reduction(%a: memref<?xf32>, %n: index) -> f32 {
@@ -120,8 +141,49 @@ func.func @reduction(%a: memref<?xf32>, %n: index) -> f32 {
     %v = memref.load %a[%i] : memref<?xf32>
     %t = arith.addf %acc, %v : f32
     scf.yield %t : f32
-  } {loom.hints = {parallel = []}}
+  } {loom.hints = {parallel = [], reduce = ["+"]}}
   return %s : f32
+}
+
+// -----
+
+// A pointer walk carries only a counter stepping by an invariant: no
+// dependence the programmer overlooked, so no warning.
+// CHECK-LABEL: func.func @pointer_walk
+//       CHECK: scf.for
+func.func @pointer_walk(%a: memref<?xf32>, %n: index, %stride: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  // expected-remark @below {{LOOM_PARALLEL ignored: the loop carries values between iterations}}
+  %end = scf.for %i = %c0 to %n step %c1 iter_args(%p = %c0) -> index {
+    memref.store %z, %a[%p] : memref<?xf32>
+    %next = arith.addi %p, %stride : index
+    scf.yield %next : index
+  } {loom.hints = {parallel = []}}
+  return
+}
+
+// -----
+
+// A hinted loop that stays scf.while has no trip count to divide.
+// CHECK-LABEL: func.func @while_loop
+//       CHECK: scf.while
+func.func @while_loop(%a: memref<?xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @below {{LOOM_PARALLEL ignored: the loop is not a counted loop}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %zero = arith.constant 0 : i32
+    %more = arith.cmpi ne, %v, %zero : i32
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  } attributes {loom.hints = {parallel = []}}
+  return
 }
 
 // -----

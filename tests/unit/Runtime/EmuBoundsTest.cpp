@@ -158,14 +158,16 @@ TEST_F(EmuBoundsTest, OverflowingBoundLeavesTheArgumentUnchecked) {
 }
 
 // A possibly negative index is legal C through an interior pointer: the
-// argument is unchecked rather than refused.
-TEST_F(EmuBoundsTest, NegativeLowestIndexLeavesTheArgumentUnchecked) {
-  FillKernel kernel(fillArtifact(0), "(sub 32 (for 0 %1) 1)");
+// checked range starts before the pointer, and the report says where.
+TEST_F(EmuBoundsTest, NegativeLowestIndexIsCheckedFromBeforeThePointer) {
+  FillKernel kernel(fillArtifact(0), "(hull (sub 32 (for 0 %1) 1) (for 0 %1))");
   std::vector<int> data(8, -1);
   ASSERT_EQ(launch(kernel, data, 8), LOOM_STATUS_OK)
       << loom_last_error_message();
-  EXPECT_EQ(firstPointerArgument().getString("reason"),
-            "the kernel may access index -1, before the pointer");
+  llvm::json::Object binding = firstPointerArgument();
+  EXPECT_EQ(binding.getBoolean("checked"), true);
+  EXPECT_EQ(binding.getInteger("first_index"), -1);
+  EXPECT_EQ(binding.getInteger("extent"), 9);
 }
 
 // Without a derived bound the compiler's reason reaches the report.

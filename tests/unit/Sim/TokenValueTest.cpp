@@ -184,4 +184,26 @@ TEST_F(TokenValueTest, MemoryBufferLinearizes) {
   EXPECT_EQ(text, "[[0, 0, 0], [0, 9, 0]]");
 }
 
+// Host memory bound through a pointer into the middle of an array: indices
+// below zero address elements before the pointer, checked against the range.
+TEST_F(TokenValueTest, HostMemoryIsCheckedFromBeforeThePointer) {
+  int32_t array[6] = {10, 11, 12, 13, 14, 15};
+  MemoryBuffer buffer(b.getI32Type(), array + 2, /*numElements=*/5,
+                      /*firstIndex=*/-2);
+  EXPECT_EQ(buffer.getFirstIndex(), -2);
+  EXPECT_EQ(buffer.linearize({-2}), std::optional<int64_t>(-2));
+  EXPECT_EQ(buffer.linearize({2}), std::optional<int64_t>(2));
+  EXPECT_EQ(buffer.linearize({-3}), std::nullopt);
+  EXPECT_EQ(buffer.linearize({3}), std::nullopt);
+  EXPECT_EQ(buffer.getElement(-2).getInteger().getSExtValue(), 10);
+  buffer.setElement(-1, TokenValue::getInteger(32, 7));
+  EXPECT_EQ(array[1], 7);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  buffer.print(os);
+  os << " ";
+  buffer.printBounds(os);
+  EXPECT_EQ(text, "[10, 7, 12, 13, 14] indices [-2, 2]");
+}
+
 } // namespace

@@ -65,8 +65,15 @@ mlir::Location getHintLocation(mlir::Operation *loop, llvm::StringRef name,
 /// analysis reports.
 bool isWriteAccess(mlir::Operation *access);
 
-/// `'out[i - 1]'`: an access as the user wrote it, or "an element".
-std::string quoteAccess(mlir::Operation *access);
+/// Where to show `op` in a message about the code at `relativeTo`
+/// ("file:line:col"): its frame in that file when it was inlined from
+/// another (the call of `std::bit_cast`, not the library's body).
+mlir::Location getAccessLocation(mlir::Operation *op,
+                                 llvm::StringRef relativeTo);
+
+/// `'out[i - 1]'`: an access as the user wrote it in the file of
+/// `relativeTo`, or "an element".
+std::string quoteAccess(mlir::Operation *access, llvm::StringRef relativeTo);
 
 /// " (line N)" of `op`, with the file name when it is not the file of
 /// `relativeTo` ("file:line:col"); "" when `op` has no source location.

@@ -31,6 +31,12 @@ std::string formatSourceLocation(llvm::StringRef file,
 /// "file:line:col" of the first file location in `loc`, or "".
 std::string describeSourceLocation(mlir::Location loc);
 
+/// The innermost frame of `loc` whose file is named like `file` (compared
+/// by file name): code inlined from another file, such as a standard
+/// library helper, is shown at its call site in the user's file. `loc`
+/// itself when no frame is.
+mlir::Location getFrameInFile(mlir::Location loc, llvm::StringRef file);
+
 /// A parsed "file:line:col" (the column may be missing).
 struct SourcePosition {
   std::string file;
@@ -44,6 +50,12 @@ std::optional<SourcePosition> parseSourcePosition(llvm::StringRef where);
 /// operator is there. Empty when the file cannot be read or the text there
 /// is no such expression.
 std::string getAccessText(llvm::StringRef where, bool isStore);
+
+/// The variable that the update located at `where` assigns: the left-hand
+/// side of the last assignment operator at or before that column
+/// (`state = a * state + x[i]` located at its `+`), or the operand of `++`
+/// or `--` there. "" when there is none.
+std::string getUpdatedVariable(llvm::StringRef where);
 
 /// The variable a `for` loop written after the hint at `where` declares
 /// (`i` in `for (int i = 0; ...)`), or "".

@@ -34,12 +34,14 @@ public:
   /// Binds rank-1 host memory at `data`: elements in their native C layout
   /// (iN in N/8 bytes, i1 in one byte, index in 8 bytes, IEEE floats),
   /// little-endian as the host is. With `numElements`, indices are checked
-  /// against it; std::nullopt means the extent is unknown and indices are
-  /// not checked at all (the caller vouches for them). No copy is made:
-  /// loads read and stores write `data`. The element type must satisfy
-  /// isSupportedHostElementType.
+  /// against [firstIndex, firstIndex + numElements): a pointer into the
+  /// middle of an array may be indexed below zero (`end[-i]`, `p[-1]`), so
+  /// the checked range may start before `data`. std::nullopt means the
+  /// extent is unknown and indices are not checked at all (the caller
+  /// vouches for them). No copy is made: loads read and stores write
+  /// `data`. The element type must satisfy isSupportedHostElementType.
   MemoryBuffer(mlir::Type elementType, void *data,
-               std::optional<int64_t> numElements);
+               std::optional<int64_t> numElements, int64_t firstIndex = 0);
 
   /// Whether external host memory of `elementType` can be bound: i1, i8,
   /// i16, i32, i64, index, f16, bf16, f32 and f64.
@@ -64,9 +66,19 @@ public:
   /// True when the elements live in external host memory.
   bool isExternal() const { return hostData != nullptr; }
 
+  /// The lowest valid index of host memory (negative when the pointer is
+  /// inside the array); 0 for owned elements.
+  int64_t getFirstIndex() const { return firstIndex; }
+
   /// Returns the row-major linear position of `indices`, or std::nullopt if
-  /// the rank differs or any index lies outside its extent.
+  /// the rank differs or any index lies outside its extent. For host
+  /// memory the position is the index itself, which may be negative: it
+  /// counts elements from the bound pointer.
   std::optional<int64_t> linearize(llvm::ArrayRef<int64_t> indices) const;
+
+  /// Prints the valid indices for an out-of-bounds message: "extents [4,
+  /// 8]", "indices [-3, 12]", or "unknown extent".
+  void printBounds(llvm::raw_ostream &os) const;
 
   TokenValue getElement(int64_t linear) const;
   /// Overwrites one element; `value` must match the element type.
@@ -98,6 +110,8 @@ private:
   unsigned hostElementBytes = 0;
   /// Whether host memory indices are checked against extents.
   bool checked = true;
+  /// The lowest valid host memory index.
+  int64_t firstIndex = 0;
   std::atomic<uint64_t> numLoads{0}, numStores{0};
 };
 
