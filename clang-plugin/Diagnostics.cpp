@@ -54,6 +54,8 @@ static const DiagInfo kDiags[] = {
      "\"pe[x,y]\", \"rom\" or \"extmemory\""},
     {LoomDiag::ExpectedString, DiagClass::Error,
      "argument %0 of hint '%1' must be a string literal"},
+    {LoomDiag::HintMacroWithoutArgs, DiagClass::Error,
+     "hint '%0' is written without its parentheses; write '%0(%1)'"},
     {LoomDiag::LoopHintNotOnLoop, DiagClass::Error,
      "loop hint '%0' must be followed by a loop; found %1"},
     {LoomDiag::FunctionHintNotOnDefinition, DiagClass::Error,

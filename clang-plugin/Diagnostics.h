@@ -49,6 +49,7 @@ enum class LoomDiag {
   ReduceNonInteger,
   NeedsPointerOrArray,
   ReduceNotAccumulated,
+  HintMacroWithoutArgs,
   /// A hint warning of the device compiler, its text as given (%0).
   DeviceHintWarning,
   /// A note after a hint warning (%0).

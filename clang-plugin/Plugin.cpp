@@ -26,7 +26,11 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/ExternalSemaSource.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "clang/Sema/TypoCorrection.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
@@ -150,6 +154,39 @@ private:
   ASTContext &context;
 };
 
+/// A hint macro written without its parentheses (`LOOM_PARALLEL for ...`)
+/// is not expanded, and clang sees an undeclared identifier: failed name
+/// lookups reach this source first, which adds the Loom error that says
+/// how to write the hint (clang's own error follows).
+class HintMacroTypoSource : public ExternalSemaSource {
+public:
+  explicit HintMacroTypoSource(Preprocessor &pp) : pp(pp) {}
+
+  TypoCorrection CorrectTypo(const DeclarationNameInfo &typo, int, Scope *,
+                             CXXScopeSpec *, CorrectionCandidateCallback &,
+                             DeclContext *, bool,
+                             const ObjCObjectPointerType *) override {
+    IdentifierInfo *name = typo.getName().getAsIdentifierInfo();
+    if (!name || !name->getName().starts_with("LOOM_"))
+      return TypoCorrection();
+    const MacroInfo *macro = pp.getMacroInfo(name);
+    if (!macro || !macro->isFunctionLike() ||
+        !reported.insert(typo.getLoc().getRawEncoding()).second)
+      return TypoCorrection();
+    const HintInfo *hint = llvm::find_if(getHints(), [&](const HintInfo &h) {
+      return h.macro == name->getName();
+    });
+    bool needsArgs = hint != getHints().end() && hint->minArgs > 0;
+    report(pp.getDiagnostics(), typo.getLoc(), LoomDiag::HintMacroWithoutArgs)
+        << name->getName() << (needsArgs ? "..." : "");
+    return TypoCorrection();
+  }
+
+private:
+  Preprocessor &pp;
+  llvm::DenseSet<unsigned> reported;
+};
+
 /// Records kernels and checks hints as the parser hands over each
 /// top-level declaration, before code generation sees it; hands the parser's
 /// Sema to the pragma handler.
@@ -162,7 +199,11 @@ public:
   void Initialize(ASTContext &context) override {
     checker = std::make_unique<HintCheckSession>(context);
   }
-  void InitializeSema(Sema &sema) override { setParserSema(&sema); }
+  void InitializeSema(Sema &sema) override {
+    setParserSema(&sema);
+    sema.addExternalSource(
+        llvm::makeIntrusiveRefCnt<HintMacroTypoSource>(sema.getPreprocessor()));
+  }
   void ForgetSema() override { setParserSema(nullptr); }
 
   bool HandleTopLevelDecl(DeclGroupRef group) override {
