@@ -4,7 +4,8 @@
 Every C++ file given (default: tests/lit/RaisingCorpus/*.cpp and
 tests/lit/EndToEnd/*.cpp) is compiled with `loom-clang++ -O2 -c
 --loom-save-temps`; each kernel's `<kernel>.scf.mlir` is then lowered with
-`loom-opt --loom-lower-scf-to-dfg --loom-validate-dataflow`. A kernel
+`loom-opt --loom-dataflow-pipeline` (the kernel compiler's dataflow stage:
+lowering, loom-hoist-entry-constants, validation). A kernel
 *lowers* when that succeeds, gives at least one `dataflow.graph`, and no
 `scf.` operation is left inside any graph body. A kernel that does not
 lower is listed with its reason: the first error of the lowering, or, when
@@ -60,12 +61,12 @@ def measure_kernel(tools, scf_path, index_width):
     """Lowers one .scf.mlir; returns (regions, graphs, lowers, reason)."""
     with open(scf_path) as f:
         regions = len(re.findall(r"\bloom\.spatial_region\b", f.read()))
-    lower = "--loom-lower-scf-to-dfg"
+    lower = "--loom-dataflow-pipeline"
     if index_width != 64:
         lower += "=index-width=%d" % index_width
     run = subprocess.run(
         [os.path.join(tools, "loom-opt"), scf_path, lower,
-         "--loom-validate-dataflow", "--mlir-print-op-on-diagnostic=false"],
+         "--mlir-print-op-on-diagnostic=false"],
         capture_output=True, text=True)
     if run.returncode != 0:
         reason = first_line(run.stderr, r"error:") or "loom-opt failed"

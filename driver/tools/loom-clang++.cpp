@@ -27,6 +27,10 @@
 #include <string>
 #include <vector>
 
+#ifdef LOOM_SANITIZE
+extern char **environ;
+#endif
+
 using namespace llvm;
 
 #ifndef LOOM_CLANG_DIR
@@ -290,6 +294,45 @@ static void addCompileOptions(std::vector<std::string> &command,
   }
 }
 
+/// In a sanitized build of Loom (LOOM_SANITIZE, docs/development.md) the
+/// programs it builds are instrumented and linked with the shared sanitizer
+/// runtime, which the instrumented libloomrt needs loaded first.
+static void addSanitizerOptions(std::vector<std::string> &command,
+                                bool compiles, bool links) {
+#ifdef LOOM_SANITIZE
+  if (compiles || links)
+    command.push_back("-fsanitize=" LOOM_SANITIZE);
+  if (links)
+    command.push_back("-shared-libsan");
+#else
+  (void)command, (void)compiles, (void)links;
+#endif
+}
+
+/// The environment clang runs in: its own, except in a sanitized build,
+/// where the uninstrumented clang loads the instrumented plugin and so
+/// needs the sanitizer runtime preloaded; clang frees nothing at exit on
+/// purpose, so leak checking is off in it. Empty means "inherit".
+static std::vector<std::string> getClangEnvironment() {
+  std::vector<std::string> environment;
+#ifdef LOOM_SANITIZE
+  std::string asanOptions = "detect_leaks=0";
+  std::string preload = LOOM_SANITIZER_RUNTIME;
+  for (char **entry = environ; *entry; ++entry) {
+    StringRef variable(*entry);
+    if (variable.consume_front("ASAN_OPTIONS="))
+      asanOptions = (variable + ":detect_leaks=0").str();
+    else if (variable.consume_front("LD_PRELOAD="))
+      preload += (variable.empty() ? "" : ":") + variable.str();
+    else
+      environment.push_back(*entry);
+  }
+  environment.push_back("ASAN_OPTIONS=" + asanOptions);
+  environment.push_back("LD_PRELOAD=" + preload);
+#endif
+  return environment;
+}
+
 int main(int argc, const char **argv) {
   BumpPtrAllocator allocator;
   StringSaver saver(allocator);
@@ -346,9 +389,15 @@ int main(int argc, const char **argv) {
     command.push_back("-lloomrt");
     command.push_back("-lffi");
   }
+  addSanitizerOptions(command, compiles, isLinking(args));
 
   std::vector<StringRef> refs(command.begin(), command.end());
-  int status = sys::ExecuteAndWait(clang, refs);
+  std::vector<std::string> environment = getClangEnvironment();
+  std::vector<StringRef> envRefs(environment.begin(), environment.end());
+  int status = sys::ExecuteAndWait(
+      clang, refs,
+      environment.empty() ? std::nullopt
+                          : std::optional<ArrayRef<StringRef>>(envRefs));
   // An invocation that only links compiles nothing: its report is empty.
   bool writesReport =
       !fragmentDir.empty() || (!compiles && !options.report.empty());

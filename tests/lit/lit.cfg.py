@@ -24,7 +24,14 @@ config.substitutions.append(("%run-everywhere", "%s %s" % (
     sys.executable, os.path.join(config.test_source_root, "run-everywhere.py"))))
 config.substitutions.append(("%loom-clangxx", "loom-clang++"))
 config.substitutions.append(("%loom-clang", "loom-clang"))
-config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+if config.loom_sanitizer_runtime:
+    # The instrumented plugin in the uninstrumented clang needs the runtime
+    # preloaded (loom-clang++ does the same); clang frees nothing at exit.
+    clangxx = "env LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0 %s" % (
+        config.loom_sanitizer_runtime, clangxx)
+    config.available_features.add("sanitized")
+config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%loom_include", os.path.join(config.loom_obj_root, "include")))
 # Tests that run compiled programs must not inherit the caller's policy.
 for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_FABRIC",

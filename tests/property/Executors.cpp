@@ -11,9 +11,8 @@
 
 #include "Executors.h"
 
-#include "loom/Conversion/SCFToDataflow/Passes.h"
+#include "loom/Conversion/SCFToDataflow/Pipeline.h"
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
-#include "loom/Dialect/Dataflow/Transforms/Passes.h"
 #include "loom/Dialect/Loom/IR/Loom.h"
 #include "loom/Mapper/FabricMapper.h"
 #include "loom/Sim/CycleSimulator.h"
@@ -331,15 +330,13 @@ static std::optional<uint64_t> readToken(const sim::TokenValue &token,
 static FailureOr<std::pair<dataflow::GraphOp, dataflow::GraphLaunchOp>>
 lowerKernel(ModuleOp module, std::string &error) {
   std::string diagnostics;
+  // The kernel compiler's dataflow stage (loom-dataflow-pipeline), so that
+  // the graph's entry constants are launch value inputs here too.
   if (failed(runPasses(module, diagnostics, [](PassManager &pm) {
-        // What the kernel compiler runs (buildDataflowPipeline), so that
-        // the graph's entry constants are launch value inputs here too.
-        pm.addPass(conversion::createLowerSCFToDataflowPass());
-        pm.addPass(conversion::createHoistEntryConstantsPass());
-        pm.addPass(dataflow::createValidateDataflowPass());
+        conversion::buildDataflowPipeline(pm);
       }))) {
-    error = "loom-lower-scf-to-dfg, loom-hoist-entry-constants or "
-            "loom-validate-dataflow failed:\n" +
+    error = "loom-dataflow-pipeline (loom-lower-scf-to-dfg, "
+            "loom-hoist-entry-constants, loom-validate-dataflow) failed:\n" +
             diagnostics;
     return failure();
   }

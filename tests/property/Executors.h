@@ -58,17 +58,19 @@ void initializeJit();
 /// calls one after the other, its results instance-major.
 Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 
-/// Lowers a copy of `kernel` with loom-lower-scf-to-dfg, validates it and
-/// runs its graph on the emulator until no actor can fire, once per entry of
-/// `schedules` (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns
-/// one outcome per schedule, or one carrying the lowering's error. With
-/// `simFabric`, the graph is also mapped on it and run once more on the
-/// cycle simulator: one more outcome, last, with `simulated` set (the mapper
-/// gets `mapperSeconds`). The instances of a dense batch program run one
-/// after the other on the emulator and as one pipelined batch on the
-/// simulator; results are instance-major. `breakBatches` plants a fault in
-/// the batch (every instance gets instance 0's inputs). `lowered` gets the
-/// lowered module's text (or the diagnostics if lowering failed).
+/// Lowers a copy of `kernel` with the kernel compiler's dataflow stage
+/// (loom-dataflow-pipeline: loom-lower-scf-to-dfg,
+/// loom-hoist-entry-constants, loom-validate-dataflow) and runs its graph on
+/// the emulator until no actor can fire, once per entry of `schedules`
+/// (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns one outcome per
+/// schedule, or one carrying the lowering's error. With `simFabric`, the graph
+/// is also mapped on it and run once more on the cycle simulator: one more
+/// outcome, last, with `simulated` set (the mapper gets `mapperSeconds`). The
+/// instances of a dense batch program run one after the other on the emulator
+/// and as one pipelined batch on the simulator; results are instance-major.
+/// `breakBatches` plants a fault in the batch (every instance gets instance 0's
+/// inputs). `lowered` gets the lowered module's text (or the diagnostics if
+/// lowering failed).
 std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
                                  llvm::ArrayRef<uint64_t> schedules,
                                  const fabric::Fabric *simFabric,

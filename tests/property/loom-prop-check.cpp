@@ -139,8 +139,7 @@ void printOutcome(raw_ostream &os, const Program &program,
 /// The commands that rerun the failing dataflow execution by hand.
 void printEmuCommand(raw_ostream &os, StringRef mlirPath,
                      const Outcome &dataflow) {
-  os << "loom-opt --loom-lower-scf-to-dfg --loom-hoist-entry-constants "
-     << mlirPath << " > lowered.mlir\n";
+  os << "loom-opt --loom-dataflow-pipeline " << mlirPath << " > lowered.mlir\n";
   if (dataflow.simulated)
     os << "(the failing run was on the cycle simulator: loom-sim "
           "lowered.mlir --graph=prop_g0 --drain --fabric="
@@ -211,8 +210,7 @@ std::string writeReproducer(const Program &program, const Check &failure,
     os << " #" << buffer;
   os << "\n\n== SCF execution (MLIR to LLVM, ORC JIT)\n";
   printOutcome(os, program, failure.scf);
-  os << "\n== dataflow execution (loom-lower-scf-to-dfg, "
-        "loom-hoist-entry-constants, emulator)\n";
+  os << "\n== dataflow execution (loom-dataflow-pipeline, emulator)\n";
   printOutcome(os, program, failure.dataflow);
   os << "\n== the same run by hand\n";
   printEmuCommand(os, mlirPath, failure.dataflow);

@@ -11,11 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "loom/KernelCompiler/KernelCompiler.h"
-#include "loom/Conversion/SCFToDataflow/Passes.h"
-#include "loom/Dialect/Dataflow/Transforms/Passes.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
-#include "loom/Ownership/Passes.h"
-#include "loom/Raising/Pipeline.h"
+#include "loom/KernelCompiler/Pipeline.h"
 #include "loom/Support/Demangle.h"
 #include "loom/Support/MissedRemark.h"
 #include "loom/Support/SourceLocation.h"
@@ -37,28 +34,6 @@
 
 using namespace llvm;
 using namespace loom::compiler;
-
-void loom::compiler::buildOwnershipPipeline(mlir::OpPassManager &pm) {
-  // On the structured program, before threads move accesses around. The
-  // ops carry source locations only when the host compile tracks them
-  // (-Rpass), so the reasons, which the program embeds, name none.
-  ownership::AnalyzeParamExtentsPassOptions extents;
-  extents.sourceLocations = false;
-  pm.addPass(ownership::createAnalyzeParamExtentsPass(extents));
-  pm.addPass(ownership::createAttachHintsPass());
-  pm.addPass(ownership::createAttachLoopFactsPass());
-  pm.addPass(ownership::createCheckHintsPass());
-  pm.addPass(ownership::createParallelizeLoopsPass());
-  pm.addPass(ownership::createFormThreadsPass());
-  pm.addPass(ownership::createFormSpatialRegionsPass());
-}
-
-void loom::compiler::buildDataflowPipeline(mlir::OpPassManager &pm) {
-  pm.addPass(conversion::createLowerSCFToDataflowPass());
-  // Entry constants become launch value inputs: no unit, no routed net.
-  pm.addPass(conversion::createHoistEntryConstantsPass());
-  pm.addPass(dataflow::createValidateDataflowPass());
-}
 
 /// Copies the bounds analysis' verdict on each parameter of the kernel.
 static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
@@ -134,9 +109,10 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
     return createStringError("kernel symbol '" + symbol.str() +
                              "' is missing from its module");
 
+  // The kernel pipeline (loom-kernel-pipeline) in two pass managers, so
+  // that the SCF stage between ownership and dataflow is kept.
   mlir::PassManager raising(&context);
-  raising::buildRaisingPipeline(raising);
-  buildOwnershipPipeline(raising);
+  buildKernelPipeline(raising, KernelStage::Raising, KernelStage::Ownership);
   if (mlir::failed(raising.run(*imported)))
     return createStringError(
         "raising to structured SCF failed" +
@@ -148,7 +124,7 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   // Part 3: every spatial region becomes a graph and its launch; the result
   // must pass the finalized-program validator.
   mlir::PassManager lowering(&context);
-  buildDataflowPipeline(lowering);
+  buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
   if (mlir::failed(lowering.run(*imported)))
     return createStringError(
         "lowering structured SCF to dataflow failed" +

@@ -706,8 +706,7 @@ std::optional<AddressTerms> collectAddressTerms(Value address, Type valueType,
       terms.scaled.push_back({dynamic, stepBytes});
     else
       terms.constantBytes +=
-          cast<IntegerAttr>(cast<Attribute>(gep.getIndices()[0])).getInt() *
-          stepBytes;
+          cast<IntegerAttr>(gep.getIndices()[0]).getInt() * stepBytes;
     base = gep.getBase();
   }
   return terms;

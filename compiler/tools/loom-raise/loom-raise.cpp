@@ -12,8 +12,7 @@
 
 #include "loom/InitAllDialects.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
-#include "loom/KernelCompiler/KernelCompiler.h"
-#include "loom/Raising/Pipeline.h"
+#include "loom/KernelCompiler/Pipeline.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -73,12 +72,14 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (!importOnly) {
+    using loom::compiler::KernelStage;
+    KernelStage last = KernelStage::Dataflow;
+    if (until == "scf")
+      last = KernelStage::Raising;
+    else if (until == "threads")
+      last = KernelStage::Ownership;
     mlir::PassManager pm(&context);
-    loom::raising::buildRaisingPipeline(pm);
-    if (until != "scf")
-      loom::compiler::buildOwnershipPipeline(pm);
-    if (until == "dataflow")
-      loom::compiler::buildDataflowPipeline(pm);
+    loom::compiler::buildKernelPipeline(pm, KernelStage::Raising, last);
     if (mlir::failed(pm.run(*imported)))
       return 1;
   }

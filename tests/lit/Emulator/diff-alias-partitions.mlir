@@ -9,26 +9,29 @@
 
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=VADD,SCAN,MIXED,ALIAS,SAME
 // RUN: %kernel-to-dfg %s -mlir-print-op-on-diagnostic=false 2>&1 >%t.dfg.mlir | FileCheck %s --check-prefix=REMARK
-// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=vadd_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=VADD
-// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
-// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
-// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
-// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=scan_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN
-// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
-// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
-// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=5 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=MIXED
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"alias":1}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=ALIAS
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
-// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order.
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: echo '{"values":[4,0,1],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=vadd_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=vadd_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' --memory='i32[4]' | FileCheck %s --check-prefix=VADD
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --drain --values=5,0,1,0 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: echo '{"values":[5,0,1,0],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=scan_r_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=1 --drain --values=5,0,1,0 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=2 --drain --values=5,0,1,0 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=scan_r_t0_g0 --format=flat --schedule-seed=3 --drain --values=5,0,1,0 --memory='i32[5]=1,2,3,4,5' --memory='i32[5]' | FileCheck %s --check-prefix=SCAN
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: echo '{"values":[4,0,1],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"type":"i32","shape":[5]}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory='i32[5]' | FileCheck %s --check-prefix=MIXED
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: echo '{"values":[4,0,1],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"alias":1}]}' | loom-sim %t.dfg.mlir --graph=mixed_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=1 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=2 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=mixed_t0_g0 --format=flat --schedule-seed=3 --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[5]=1,1,1,1,1' --memory=@1 | FileCheck %s --check-prefix=ALIAS
 // One noalias parameter bound to two thread arguments (Inputs/alias-same-root.mlir):
 // one partition, so the whole program and its graph with both inputs bound to
 // one buffer give prefix sums (the graph built with two partitions gave

@@ -11,18 +11,21 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=RELU,READS,KEEP
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=GRAPH < %t.dfg.mlir
-// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --values=6 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
-// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=1 --values=6 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
-// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=2 --values=6 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
-// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=3 --values=6 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
-// RUN: echo '{"values":[6],"memories":[{"type":"i32","shape":[6],"data":[3,-2,5,0,-7,1]},{"type":"i32","shape":[6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=relu_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=RELU
-// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --values=5 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
-// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --schedule-seed=1 --values=5 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
-// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --schedule-seed=2 --values=5 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]}]}' | loom-sim %t.dfg.mlir --graph=reads_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=READS
-// RUN: loom-emu %t.dfg.mlir --graph=keep_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=4,-1,6,-3' --memory='i32[4]' | FileCheck %s --check-prefix=KEEP
-// RUN: loom-emu %t.dfg.mlir --graph=keep_t0_g0 --format=flat --drain --schedule-seed=1 --values=4 --memory='i32[4]=4,-1,6,-3' --memory='i32[4]' | FileCheck %s --check-prefix=KEEP
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[4,-1,6,-3]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=keep_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=KEEP
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order.
+// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --values=6,0,1,0,1,3 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
+// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=1 --values=6,0,1,0,1,3 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
+// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=2 --values=6,0,1,0,1,3 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
+// RUN: loom-emu %t.dfg.mlir --graph=relu_t0_g0 --format=flat --drain --schedule-seed=3 --values=6,0,1,0,1,3 --memory='i32[6]=3,-2,5,0,-7,1' --memory='i32[6]' --memory='i32[1]' | FileCheck %s --check-prefix=RELU
+// RUN: echo '{"values":[6,0,1,0,1,3],"memories":[{"type":"i32","shape":[6],"data":[3,-2,5,0,-7,1]},{"type":"i32","shape":[6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=relu_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=RELU
+// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --values=5,0,1,0,1 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
+// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --schedule-seed=1 --values=5,0,1,0,1 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
+// RUN: loom-emu %t.dfg.mlir --graph=reads_t0_g0 --format=flat --drain --schedule-seed=2 --values=5,0,1,0,1 --memory='i32[6]=1,2,3,4,5,6' | FileCheck %s --check-prefix=READS
+// RUN: echo '{"values":[5,0,1,0,1],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]}]}' | loom-sim %t.dfg.mlir --graph=reads_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=READS
+// RUN: loom-emu %t.dfg.mlir --graph=keep_t0_g0 --format=flat --drain --values=4,0,1,0,-1 --memory='i32[4]=4,-1,6,-3' --memory='i32[4]' | FileCheck %s --check-prefix=KEEP
+// RUN: loom-emu %t.dfg.mlir --graph=keep_t0_g0 --format=flat --drain --schedule-seed=1 --values=4,0,1,0,-1 --memory='i32[4]=4,-1,6,-3' --memory='i32[4]' | FileCheck %s --check-prefix=KEEP
+// RUN: echo '{"values":[4,0,1,0,-1],"memories":[{"type":"i32","shape":[4],"data":[4,-1,6,-3]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=keep_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=KEEP
 
 // relu: the E ring closes without a mux (the carry's feedback is its own
 // body lane), the load waits on that E and W[a] only; W[b] and R[b] (one
@@ -32,7 +35,7 @@
 //       GRAPH: %[[E:.+]] = dataflow.carry %phase, %start, %[[EL:.+]]#1 : none
 //  GRAPH-NEXT: %[[EL]]:2 = dataflow.demux %phase, %[[E]]
 //       GRAPH: dataflow.sync %[[EL]]#1, %{{.+}}#1 : (none, none)
-//  GRAPH-NEXT: dataflow.load %arg1
+//  GRAPH-NEXT: dataflow.load %arg6
 //       GRAPH: %[[POS:.+]] = arith.cmpi sgt
 //       GRAPH: %[[WR:.+]] = dataflow.mux %[[POS]], %{{.+}}, %{{.+}} : (i1, none, none) -> none
 //  GRAPH-NEXT: dataflow.mux %[[POS]], %{{.+}}, %{{.+}} : (i1, i32, i32) -> i32
@@ -50,7 +53,7 @@
 // keep: the value both lanes yield unchanged is used as it is: the only mux
 // left is b's frontier.
 // GRAPH-LABEL: dataflow.graph private @keep_t0_g0
-//       GRAPH: %[[X:.+]], %{{.+}} = dataflow.load %arg1
+//       GRAPH: %[[X:.+]], %{{.+}} = dataflow.load %arg5
 //       GRAPH: dataflow.mux %{{.+}} : (i1, none, none) -> none
 //  GRAPH-NEXT: dataflow.mux %{{.+}} : (i1, none, none) -> none
 //   GRAPH-NOT: dataflow.mux

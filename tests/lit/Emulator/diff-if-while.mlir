@@ -8,26 +8,29 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=CLAMP,CLAMP0,COLLATZ,SWITCH,SCAN1,SCAN2,SCAN3
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
-// RUN: loom-emu %t.dfg.mlir --graph=clamp_t0_g0 --format=flat --drain --values=3,6 --memory='i32[6]=1,5,2,7,3,-9' --memory='i32[1]' --memory='i32[1]' | FileCheck %s --check-prefix=CLAMP
-// RUN: echo '{"values":[3,6],"memories":[{"type":"i32","shape":[6],"data":[1,5,2,7,3,-9]},{"type":"i32","shape":[1]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=clamp_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLAMP
-// RUN: loom-emu %t.dfg.mlir --graph=clamp_t0_g0 --format=flat --drain --values=3,0 --memory='i32[6]=1,5,2,7,3,-9' --memory='i32[1]' --memory='i32[1]' | FileCheck %s --check-prefix=CLAMP0
-// RUN: echo '{"values":[3,0],"memories":[{"type":"i32","shape":[6],"data":[1,5,2,7,3,-9]},{"type":"i32","shape":[1]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=clamp_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLAMP0
-// RUN: loom-emu %t.dfg.mlir --graph=collatz_t0_g0 --format=flat --drain --values=6 --memory='i32[6]=1,2,3,6,27,0' --memory='i32[6]' | FileCheck %s --check-prefix=COLLATZ
-// RUN: echo '{"values":[6],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,6,27,0]},{"type":"i32","shape":[6]}]}' | loom-sim %t.dfg.mlir --graph=collatz_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=COLLATZ
-// RUN: loom-emu %t.dfg.mlir --graph=dispatch_t0_g0 --format=flat --drain --values=7 --memory='index[7]=0,1,2,3,1,0,2' --memory='i32[4]=100,200,300,400' | FileCheck %s --check-prefix=SWITCH
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order (the SIG lines).
+// RUN: loom-emu %t.dfg.mlir --graph=clamp_t0_g0 --format=flat --drain --values=3,6,0,1,0,1 --memory='i32[6]=1,5,2,7,3,-9' --memory='i32[1]' --memory='i32[1]' | FileCheck %s --check-prefix=CLAMP
+// RUN: echo '{"values":[3,6,0,1,0,1],"memories":[{"type":"i32","shape":[6],"data":[1,5,2,7,3,-9]},{"type":"i32","shape":[1]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=clamp_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLAMP
+// RUN: loom-emu %t.dfg.mlir --graph=clamp_t0_g0 --format=flat --drain --values=3,0,0,1,0,1 --memory='i32[6]=1,5,2,7,3,-9' --memory='i32[1]' --memory='i32[1]' | FileCheck %s --check-prefix=CLAMP0
+// RUN: echo '{"values":[3,0,0,1,0,1],"memories":[{"type":"i32","shape":[6],"data":[1,5,2,7,3,-9]},{"type":"i32","shape":[1]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=clamp_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CLAMP0
+// RUN: loom-emu %t.dfg.mlir --graph=collatz_t0_g0 --format=flat --drain --values=6,0,1,1,2,3,0,1000 --memory='i32[6]=1,2,3,6,27,0' --memory='i32[6]' | FileCheck %s --check-prefix=COLLATZ
+// RUN: echo '{"values":[6,0,1,1,2,3,0,1000],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,6,27,0]},{"type":"i32","shape":[6]}]}' | loom-sim %t.dfg.mlir --graph=collatz_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=COLLATZ
+// RUN: loom-emu %t.dfg.mlir --graph=dispatch_t0_g0 --format=flat --drain --values=7,0,1,2,3,1 --memory='index[7]=0,1,2,3,1,0,2' --memory='i32[4]=100,200,300,400' | FileCheck %s --check-prefix=SWITCH
 // (No loom-sim run of @dispatch_t0_g0: the mapper cannot route @dispatch_t0_g0 on cgra-8x8 (a link carries 3 values on 2 channels).)
 
-// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=3,2,5,0,7' --memory='index[1]' | FileCheck %s --check-prefix=SCAN1
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[3,2,5,0,7]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN1
-// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,1,1,1,1' --memory='index[1]' | FileCheck %s --check-prefix=SCAN2
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN2
-// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=0,1,1,1,1' --memory='index[1]' | FileCheck %s --check-prefix=SCAN3
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[0,1,1,1,1]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN3
+// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5,0,1,0,1 --memory='i32[5]=3,2,5,0,7' --memory='index[1]' | FileCheck %s --check-prefix=SCAN1
+// RUN: echo '{"values":[5,0,1,0,1],"memories":[{"type":"i32","shape":[5],"data":[3,2,5,0,7]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN1
+// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5,0,1,0,1 --memory='i32[5]=1,1,1,1,1' --memory='index[1]' | FileCheck %s --check-prefix=SCAN2
+// RUN: echo '{"values":[5,0,1,0,1],"memories":[{"type":"i32","shape":[5],"data":[1,1,1,1,1]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN2
+// RUN: loom-emu %t.dfg.mlir --graph=scan_t0_g0 --format=flat --drain --values=5,0,1,0,1 --memory='i32[5]=0,1,1,1,1' --memory='index[1]' | FileCheck %s --check-prefix=SCAN3
+// RUN: echo '{"values":[5,0,1,0,1],"memories":[{"type":"i32","shape":[5],"data":[0,1,1,1,1]},{"type":"index","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=scan_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SCAN3
 
-// SIG-DAG: dataflow.graph.launch @scan_t0_g0 deps(%{{.+}}) values(%arg1 : index) memories(%arg0, %{{.+}} : memref<?xi32>, memref<1xindex>)
-// SIG-DAG: dataflow.graph.launch @clamp_t0_g0 deps(%{{.+}}) values(%arg2, %arg1 : i32, index) memories(%arg0, %{{.+}}, %{{.+}} : memref<?xi32>, memref<1xi32>, memref<1xi32>)
-// SIG-DAG: dataflow.graph.launch @collatz_t0_g0 deps(%{{.+}}) values(%arg2 : index) memories(%arg0, %arg1 : memref<?xi32>, memref<?xi32>)
-// SIG-DAG: dataflow.graph.launch @dispatch_t0_g0 deps(%{{.+}}) values(%arg2 : index) memories(%arg0, %arg1 : memref<?xindex>, memref<?xi32>)
+// SIG-DAG: dataflow.graph.launch @scan_t0_g0 deps(%{{.+}}) values(%arg1, %c0, %c1, %c0_i32, %c1_i32 : index, index, index, i32, i32) memories(%arg0, %{{.+}} : memref<?xi32>, memref<1xindex>)
+// SIG-DAG: dataflow.graph.launch @clamp_t0_g0 deps(%{{.+}}) values(%arg2, %arg1, %c0, %c1, %c0_i32, %c1_i32 : i32, index, index, index, i32, i32) memories(%arg0, %{{.+}}, %{{.+}} : memref<?xi32>, memref<1xi32>, memref<1xi32>)
+// SIG-DAG: dataflow.graph.launch @collatz_t0_g0 deps(%{{.+}}) values(%arg2, %c0, %c1, %c1_i32, %c2_i32, %c3_i32, %c0_i32, %c1000_i32 : index, index, index, i32, i32, i32, i32, i32) memories(%arg0, %arg1 : memref<?xi32>, memref<?xi32>)
+// SIG-DAG: dataflow.graph.launch @dispatch_t0_g0 deps(%{{.+}}) values(%arg2, %c0, %c1, %c2, %c3, %c1_i32 : index, index, index, index, index, i32) memories(%arg0, %arg1 : memref<?xindex>, memref<?xi32>)
 
 // Clamp a[i] > t to t (no else: the store is in the then branch only),
 // count the clamped and sum the rest (an if yielding two iter_args).

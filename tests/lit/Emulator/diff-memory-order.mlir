@@ -10,29 +10,32 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=PRE5,PRE1,PRE0,REV5,REV4,SHIFT,ALIAS,CHASE,CHASE0
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
-// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE5
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE5
-// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=1 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE1
-// RUN: echo '{"values":[1],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE1
-// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=0 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE0
-// RUN: echo '{"values":[0],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE0
-// RUN: loom-emu %t.dfg.mlir --graph=reverse_t0_g0 --format=flat --drain --values=5 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=REV5
-// RUN: echo '{"values":[5],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=reverse_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=REV5
-// RUN: loom-emu %t.dfg.mlir --graph=reverse_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' | FileCheck %s --check-prefix=REV4
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]}]}' | loom-sim %t.dfg.mlir --graph=reverse_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=REV4
-// RUN: loom-emu %t.dfg.mlir --graph=shift_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=SHIFT
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]}]}' | loom-sim %t.dfg.mlir --graph=shift_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SHIFT
-// RUN: loom-emu %t.dfg.mlir --graph=shift_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory=@0 | FileCheck %s --check-prefix=ALIAS
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"alias":0}]}' | loom-sim %t.dfg.mlir --graph=shift_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=ALIAS
-// RUN: loom-emu %t.dfg.mlir --graph=chase_t0_g0 --format=flat --drain --values=2 --memory='i32[5]' --memory='i32[5]=3,-1,4,1,0' --memory='i32[1]' | FileCheck %s --check-prefix=CHASE
-// RUN: echo '{"values":[2],"memories":[{"type":"i32","shape":[5]},{"type":"i32","shape":[5],"data":[3,-1,4,1,0]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=chase_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CHASE
-// RUN: loom-emu %t.dfg.mlir --graph=chase_t0_g0 --format=flat --drain --values=-1 --memory='i32[5]' --memory='i32[5]=3,-1,4,1,0' --memory='i32[1]' | FileCheck %s --check-prefix=CHASE0
-// RUN: echo '{"values":[-1],"memories":[{"type":"i32","shape":[5]},{"type":"i32","shape":[5],"data":[3,-1,4,1,0]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=chase_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CHASE0
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order (the SIG lines).
+// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=5,1,0 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE5
+// RUN: echo '{"values":[5,1,0],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE5
+// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=1,1,0 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE1
+// RUN: echo '{"values":[1,1,0],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE1
+// RUN: loom-emu %t.dfg.mlir --graph=prefix_t0_g0 --format=flat --drain --values=0,1,0 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=PRE0
+// RUN: echo '{"values":[0,1,0],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=prefix_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=PRE0
+// RUN: loom-emu %t.dfg.mlir --graph=reverse_t0_g0 --format=flat --drain --values=5,0,1,2 --memory='i32[5]=1,2,3,4,5' | FileCheck %s --check-prefix=REV5
+// RUN: echo '{"values":[5,0,1,2],"memories":[{"type":"i32","shape":[5],"data":[1,2,3,4,5]}]}' | loom-sim %t.dfg.mlir --graph=reverse_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=REV5
+// RUN: loom-emu %t.dfg.mlir --graph=reverse_t0_g0 --format=flat --drain --values=4,0,1,2 --memory='i32[4]=1,2,3,4' | FileCheck %s --check-prefix=REV4
+// RUN: echo '{"values":[4,0,1,2],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]}]}' | loom-sim %t.dfg.mlir --graph=reverse_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=REV4
+// RUN: loom-emu %t.dfg.mlir --graph=shift_t0_g0 --format=flat --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=SHIFT
+// RUN: echo '{"values":[4,0,1],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]}]}' | loom-sim %t.dfg.mlir --graph=shift_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=SHIFT
+// RUN: loom-emu %t.dfg.mlir --graph=shift_t0_g0 --format=flat --drain --values=4,0,1 --memory='i32[4]=1,2,3,4' --memory=@0 | FileCheck %s --check-prefix=ALIAS
+// RUN: echo '{"values":[4,0,1],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"alias":0}]}' | loom-sim %t.dfg.mlir --graph=shift_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=ALIAS
+// RUN: loom-emu %t.dfg.mlir --graph=chase_t0_g0 --format=flat --drain --values=2,0,1,-1,0 --memory='i32[5]' --memory='i32[5]=3,-1,4,1,0' --memory='i32[1]' | FileCheck %s --check-prefix=CHASE
+// RUN: echo '{"values":[2,0,1,-1,0],"memories":[{"type":"i32","shape":[5]},{"type":"i32","shape":[5],"data":[3,-1,4,1,0]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=chase_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CHASE
+// RUN: loom-emu %t.dfg.mlir --graph=chase_t0_g0 --format=flat --drain --values=-1,0,1,-1,0 --memory='i32[5]' --memory='i32[5]=3,-1,4,1,0' --memory='i32[1]' | FileCheck %s --check-prefix=CHASE0
+// RUN: echo '{"values":[-1,0,1,-1,0],"memories":[{"type":"i32","shape":[5]},{"type":"i32","shape":[5],"data":[3,-1,4,1,0]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=chase_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=CHASE0
 
-// SIG-DAG: dataflow.graph.launch @prefix_t0_g0 deps(%{{.+}}) values(%arg1 : index) memories(%arg0 : memref<?xi32>)
-// SIG-DAG: dataflow.graph.launch @reverse_t0_g0 deps(%{{.+}}) values(%arg1 : index) memories(%arg0 : memref<?xi32>)
-// SIG-DAG: dataflow.graph.launch @shift_t0_g0 deps(%{{.+}}) values(%arg2 : index) memories(%arg0, %arg1 : memref<?xi32>, memref<?xi32>)
-// SIG-DAG: dataflow.graph.launch @chase_t0_g0 deps(%{{.+}}) values(%arg2 : i32) memories(%arg1, %arg0, %arg3 : memref<?xi32>, memref<?xi32>, memref<1xi32>)
+// SIG-DAG: dataflow.graph.launch @prefix_t0_g0 deps(%{{.+}}) values(%arg1, %c1, %c0 : index, index, index) memories(%arg0 : memref<?xi32>)
+// SIG-DAG: dataflow.graph.launch @reverse_t0_g0 deps(%{{.+}}) values(%arg1, %c0, %c1, %c2 : index, index, index, index) memories(%arg0 : memref<?xi32>)
+// SIG-DAG: dataflow.graph.launch @shift_t0_g0 deps(%{{.+}}) values(%arg2, %c0, %c1 : index, index, index) memories(%arg0, %arg1 : memref<?xi32>, memref<?xi32>)
+// SIG-DAG: dataflow.graph.launch @chase_t0_g0 deps(%{{.+}}) values(%arg2, %c0_i32, %c1_i32, %c-1_i32, %c0 : i32, i32, i32, i32, index) memories(%arg1, %arg0, %arg3 : memref<?xi32>, memref<?xi32>, memref<1xi32>)
 
 // a[i] += a[i - 1] for 1 <= i < n.
 // PRE5: 1

@@ -8,22 +8,25 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=N32,N30,N03,S1,S0
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
-// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=2,3 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N32
-// RUN: echo '{"values":[2,3],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N32
-// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=0,3 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N30
-// RUN: echo '{"values":[0,3],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N30
-// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=3,0 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N03
-// RUN: echo '{"values":[3,0],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N03
-// RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=-3,8,4 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S1
-// RUN: echo '{"values":[-3,8,4],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S1
-// RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=5,8,4 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S0
-// RUN: echo '{"values":[5,8,4],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S0
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order (the SIG lines).
+// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=2,3,0,1,0,2 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N32
+// RUN: echo '{"values":[2,3,0,1,0,2],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N32
+// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=0,3,0,1,0,2 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N30
+// RUN: echo '{"values":[0,3,0,1,0,2],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N30
+// RUN: loom-emu %t.dfg.mlir --graph=nested_t0_g0 --format=flat --drain --values=3,0,0,1,0,2 --memory='i32[6]=1,2,3,4,5,6' --memory='i32[1]' | FileCheck %s --check-prefix=N03
+// RUN: echo '{"values":[3,0,0,1,0,2],"memories":[{"type":"i32","shape":[6],"data":[1,2,3,4,5,6]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=nested_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=N03
+// RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=-3,8,4,0,3,0 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S1
+// RUN: echo '{"values":[-3,8,4,0,3,0],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S1
+// RUN: loom-emu %t.dfg.mlir --graph=strided_t0_g0 --format=flat --drain --values=5,8,4,0,3,0 --memory='i64[10]=1,2,3,4,5,6,7,8,9,10' --memory='i64[1]' | FileCheck %s --check-prefix=S0
+// RUN: echo '{"values":[5,8,4,0,3,0],"memories":[{"type":"i64","shape":[10],"data":[1,2,3,4,5,6,7,8,9,10]},{"type":"i64","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=strided_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=S0
 
 // The graph signatures the emulator runs are bound by position.
-// SIG-DAG: dataflow.graph private @nested_t0_g0(%start: none) values(%{{.+}}: index, %{{.+}}: index) memories(%{{.+}}: memref<?xi32>, %{{.+}}: memref<1xi32>)
-// SIG-DAG: dataflow.graph.launch @nested_t0_g0 deps(%{{.+}}) values(%arg2, %arg1 : index, index)
-// SIG-DAG: dataflow.graph private @strided_t0_g0(%start: none) values(%{{.+}}: index, %{{.+}}: index, %{{.+}}: index) memories(%{{.+}}: memref<?xi64>, %{{.+}}: memref<1xi64>)
-// SIG-DAG: dataflow.graph.launch @strided_t0_g0 deps(%{{.+}}) values(%arg1, %arg2, %arg3 : index, index, index)
+// SIG-DAG: dataflow.graph private @nested_t0_g0(%start: none) values(%{{.+}}: index, %{{.+}}: index, %{{.+}}: index, %{{.+}}: index, %{{.+}}: i32, %{{.+}}: i32) memories(%{{.+}}: memref<?xi32>, %{{.+}}: memref<1xi32>)
+// SIG-DAG: dataflow.graph.launch @nested_t0_g0 deps(%{{.+}}) values(%arg2, %arg1, %c0, %c1, %c0_i32, %c2_i32 : index, index, index, index, i32, i32)
+// SIG-DAG: dataflow.graph private @strided_t0_g0(%start: none) values(%{{.+}}: index, %{{.+}}: index, %{{.+}}: index, %{{.+}}: i64, %{{.+}}: i64, %{{.+}}: index) memories(%{{.+}}: memref<?xi64>, %{{.+}}: memref<1xi64>)
+// SIG-DAG: dataflow.graph.launch @strided_t0_g0 deps(%{{.+}}) values(%arg1, %arg2, %arg3, %c0_i64, %c3_i64, %c0 : index, index, index, i64, i64, index)
 
 // a is n x m row-major; a[i][j] = 2 * a[i][j] + i - j, returns the sum of
 // the new values. Graph values: (m, n).

@@ -9,16 +9,19 @@
 
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=TOUCH,LOCAL
 // RUN: %kernel-to-dfg %s -mlir-print-op-on-diagnostic=false 2>&1 >%t.dfg.mlir | FileCheck %s --check-prefix=REMARK
-// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
-// RUN: echo '{"values":[4],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]}]}' | loom-sim %t.dfg.mlir --graph=touch_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=TOUCH
-// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=1 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
-// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=2 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
-// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=3 --drain --values=4 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
-// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --drain --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
-// RUN: echo '{"memories":[{"type":"i32","shape":[2],"data":[1,2]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=local_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=LOCAL-EMU
-// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=1 --drain --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
-// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=2 --drain --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
-// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=3 --drain --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order.
+// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --drain --values=4,0,1,2,0,100 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
+// RUN: echo '{"values":[4,0,1,2,0,100],"memories":[{"type":"i32","shape":[4],"data":[1,2,3,4]},{"type":"i32","shape":[4],"data":[10,20,30,40]}]}' | loom-sim %t.dfg.mlir --graph=touch_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=TOUCH
+// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=1 --drain --values=4,0,1,2,0,100 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
+// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=2 --drain --values=4,0,1,2,0,100 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
+// RUN: loom-emu %t.dfg.mlir --graph=touch_t0_g0 --format=flat --schedule-seed=3 --drain --values=4,0,1,2,0,100 --memory='i32[4]=1,2,3,4' --memory='i32[4]=10,20,30,40' | FileCheck %s --check-prefix=TOUCH
+// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --drain --values=0,1,2,3,4,3,5,7 --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
+// RUN: echo '{"values":[0,1,2,3,4,3,5,7],"memories":[{"type":"i32","shape":[2],"data":[1,2]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=local_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=LOCAL-EMU
+// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=1 --drain --values=0,1,2,3,4,3,5,7 --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
+// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=2 --drain --values=0,1,2,3,4,3,5,7 --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
+// RUN: loom-emu %t.dfg.mlir --graph=local_t0_g0 --format=flat --schedule-seed=3 --drain --values=0,1,2,3,4,3,5,7 --memory='i32[2]=1,2' --memory='i32[4]' | FileCheck %s --check-prefix=LOCAL-EMU
 
 // Each graph also runs under three seeded firing orders (--schedule-seed).
 

@@ -8,13 +8,16 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s --check-prefixes=INT,FLOAT
 // RUN: %kernel-to-dfg %s 2>/dev/null > %t.dfg.mlir
 // RUN: FileCheck %s --check-prefix=SIG < %t.dfg.mlir
-// RUN: loom-emu %t.dfg.mlir --graph=intops_t0_g0 --format=flat --drain --values=6 --memory='i32[6]=7,-7,2147483647,-2147483648,100000,255' --memory='i32[6]=2,2,-3,5,70000,-1' --memory='i32[72]' --memory='i32[1]' | FileCheck %s --check-prefix=INT
-// RUN: echo '{"values":[6],"memories":[{"type":"i32","shape":[6],"data":[7,-7,2147483647,-2147483648,100000,255]},{"type":"i32","shape":[6],"data":[2,2,-3,5,70000,-1]},{"type":"i32","shape":[72]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=intops_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=INT
-// RUN: loom-emu %t.dfg.mlir --graph=fops_t0_g0 --format=bits --drain --values=5 --memory='f32[5]=0.1,-2.5,3e10,1e-40,7' --memory='f64[5]=0.3,-1e300,2.5,0,1e-5' --memory='f32[80]' --memory='f32[1]' --memory='f64[1]' | FileCheck %s --check-prefix=FLOAT
+// The values of each graph run are the kernel's, then the entry constants
+// that loom-hoist-entry-constants (part of %kernel-to-dfg, as in the kernel
+// compiler) made inputs of the launch, in the launch's order (the SIG lines).
+// RUN: loom-emu %t.dfg.mlir --graph=intops_t0_g0 --format=flat --drain --values=6,0,1,12,2,3,4,5,6,7,8,9,10,11,31,17 --memory='i32[6]=7,-7,2147483647,-2147483648,100000,255' --memory='i32[6]=2,2,-3,5,70000,-1' --memory='i32[72]' --memory='i32[1]' | FileCheck %s --check-prefix=INT
+// RUN: echo '{"values":[6,0,1,12,2,3,4,5,6,7,8,9,10,11,31,17],"memories":[{"type":"i32","shape":[6],"data":[7,-7,2147483647,-2147483648,100000,255]},{"type":"i32","shape":[6],"data":[2,2,-3,5,70000,-1]},{"type":"i32","shape":[72]},{"type":"i32","shape":[1]}]}' | loom-sim %t.dfg.mlir --graph=intops_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=INT
+// RUN: loom-emu %t.dfg.mlir --graph=fops_t0_g0 --format=bits --drain --values=5,0,1,16,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0.000000e+00,0.000000e+00,1.100000e+00,3.000000e+00 --memory='f32[5]=0.1,-2.5,3e10,1e-40,7' --memory='f64[5]=0.3,-1e300,2.5,0,1e-5' --memory='f32[80]' --memory='f32[1]' --memory='f64[1]' | FileCheck %s --check-prefix=FLOAT
 // (No loom-sim run of @fops_t0_g0: the mapper cannot route @fops_t0_g0 on cgra-8x8 (a link carries 3 values on 2 channels).)
 
-// SIG-DAG: dataflow.graph.launch @intops_t0_g0 deps(%{{.+}}) values(%arg3 : index) memories(%arg0, %arg1, %arg2, %{{.+}} : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi32>)
-// SIG-DAG: dataflow.graph.launch @fops_t0_g0 deps(%{{.+}}) values(%arg3 : index) memories(%arg0, %arg1, %arg2, %{{.+}}, %{{.+}} : memref<?xf32>, memref<?xf64>, memref<?xf32>, memref<1xf32>, memref<1xf64>)
+// SIG-DAG: dataflow.graph.launch @intops_t0_g0 deps(%{{.+}}) values(%arg3, %c0, %c1, %c12, %c2, %c3, %c4, %c5, %c6, %c7, %c8, %c9, %c10, %c11, %c31_i32, %c17_i32 : index, index, index, index, index, index, index, index, index, index, index, index, index, index, i32, i32) memories(%arg0, %arg1, %arg2, %{{.+}} : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi32>)
+// SIG-DAG: dataflow.graph.launch @fops_t0_g0 deps(%{{.+}}) values(%arg3, %c0, %c1, %c16, %c2, %c3, %c4, %c5, %c6, %c7, %c8, %c9, %c10, %c11, %c12, %c13, %c14, %c15, %cst, %cst_0, %cst_1, %cst_2 : index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, f32, f64, f32, f32) memories(%arg0, %arg1, %arg2, %{{.+}}, %{{.+}} : memref<?xf32>, memref<?xf64>, memref<?xf32>, memref<1xf32>, memref<1xf64>)
 
 // a, b, the 72 results (q r fd cd shl shrsi shrui maxsi minui extsi(trunci)
 // select xor per element) and the hash:

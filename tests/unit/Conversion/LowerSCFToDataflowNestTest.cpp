@@ -219,8 +219,14 @@ TEST(LowerSCFToDataflowTest, ScopeLocalInALoop) {
   EXPECT_TRUE(cell->isBeforeInBlock(launch));
   ASSERT_EQ(launch.getMemoryInputs().size(), 2u);
   EXPECT_EQ(launch.getMemoryInputs()[1], cell.getResult());
-  EXPECT_EQ(graph.getFunctionType().getNumInputs(), 2u);
-  Value local = graph.getPayloadArgument(1);
+  // The inputs: the entry constants as values (the cell's initial 0.0, the
+  // loop bounds 8, 0 and 1: loom-hoist-entry-constants), then the parameter
+  // and the cell.
+  EXPECT_EQ(launchConstants(*module),
+            "0.000000e+00 : f32, 8 : index, 0 : index, 1 : index");
+  ASSERT_EQ(graph.getInputSegmentTypes(0).size(), 4u);
+  ASSERT_EQ(graph.getInputSegmentTypes(2).size(), 2u);
+  Value local = graph.getPayloadArgument(4 + 1);
   unsigned localLoads = 0, localStores = 0;
   graph.walk([&](LoadOp load) { localLoads += load.getMemory() == local; });
   graph.walk([&](StoreOp store) { localStores += store.getMemory() == local; });
@@ -524,8 +530,9 @@ TEST(LowerSCFToDataflowTest, ThreeLevelWhileLoopIf) {
       [&](ValueRange r) {
         k.loopN(4, [&](Value i) {
           Value zero = k.constant(f32, 0);
-          k.if_(k.lt(k.load(k.memory(0), {r[0], i}), zero),
-                [&] { k.store(zero, k.memory(0), {r[0], i}); });
+          k.if_(k.lt(k.load(k.memory(0), {r[0], i}), zero), [&] {
+            k.store(zero, k.memory(0), {r[0], i});
+          });
         });
         return SmallVector<Value>{k.add(r[0], k.ic(1))};
       });

@@ -298,7 +298,12 @@ TEST(LowerSCFToDataflowTest, FixedForallReplicatesStaticLanes) {
   GraphOp graph = getGraph(*module);
   EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 0, "
                                 "mux 0, gate 0, load 0, store 4");
-  EXPECT_EQ(countOps(graph, "dataflow.constant"), 4u);
+  // The four lane coordinates are entry constants: value inputs of the
+  // launch after the kernel's own (loom-hoist-entry-constants), not actors.
+  EXPECT_EQ(countOps(graph, "dataflow.constant"), 0u);
+  EXPECT_EQ(graph.getInputSegmentTypes(0).size(), 5u);
+  EXPECT_EQ(launchConstants(*module),
+            "0 : index, 1 : index, 2 : index, 3 : index");
 }
 
 // A fixed 2-D forall enumerates the Cartesian domain: 2 x 3 lanes.
@@ -331,8 +336,12 @@ TEST(LowerSCFToDataflowTest, FixedParallelReplicatesStaticLanes) {
   GraphOp graph = getGraph(*module);
   EXPECT_EQ(actorCounts(graph), "stream 0, carry 0, invariant 0, demux 0, "
                                 "mux 0, gate 0, load 0, store 3");
-  // The bounds 0, 3, 1 and the three lane coordinates.
-  EXPECT_EQ(countOps(graph, "dataflow.constant"), 6u);
+  // The bounds 0, 3, 1 and the three lane coordinates are entry constants:
+  // value inputs of the launch after the kernel's own, equal ones shared.
+  EXPECT_EQ(countOps(graph, "dataflow.constant"), 0u);
+  EXPECT_EQ(graph.getInputSegmentTypes(0).size(), 5u);
+  EXPECT_EQ(launchConstants(*module),
+            "3 : index, 0 : index, 1 : index, 2 : index");
 }
 
 // A fixed 2-D scf.parallel: 2 x 2 lanes, each a load and a store; the lanes

@@ -2,17 +2,18 @@
 //
 // Part of the Loom project.
 //
-// Shared by the SCF-to-dataflow GoogleTests: runs loom-lower-scf-to-dfg and
-// loom-validate-dataflow through a PassManager and checks the invariants
-// every lowered kernel meets, so each test only states its actor counts.
+// Shared by the SCF-to-dataflow GoogleTests: runs the kernel compiler's
+// dataflow stage (loom-dataflow-pipeline: loom-lower-scf-to-dfg,
+// loom-hoist-entry-constants, loom-validate-dataflow) through a PassManager
+// and checks the invariants every lowered kernel meets, so each test only
+// states its actor counts.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LOOM_TESTS_UNIT_CONVERSION_LOWERINGTESTSUPPORT_H
 #define LOOM_TESTS_UNIT_CONVERSION_LOWERINGTESTSUPPORT_H
 
-#include "loom/Conversion/SCFToDataflow/Passes.h"
-#include "loom/Dialect/Dataflow/Transforms/Passes.h"
+#include "loom/Conversion/SCFToDataflow/Pipeline.h"
 #include "loom/InitAllDialects.h"
 #include "loom/TestIR/KernelBuilder.h"
 
@@ -34,30 +35,21 @@ inline mlir::DialectRegistry makeRegistry() {
   return registry;
 }
 
-/// Runs `pass` on `module`; the diagnostics it emits are appended to
-/// `diagnostics` instead of being printed.
-inline mlir::LogicalResult runPass(mlir::ModuleOp module,
-                                   std::unique_ptr<mlir::Pass> pass,
-                                   std::string &diagnostics) {
+/// Runs the dataflow pipeline (loom-dataflow-pipeline, what the kernel
+/// compiler runs after ownership) with `index-width=indexWidth` on `module`;
+/// the diagnostics it emits are appended to `diagnostics` instead of being
+/// printed.
+inline mlir::LogicalResult lower(mlir::ModuleOp module,
+                                 std::string &diagnostics,
+                                 unsigned indexWidth = 64) {
   mlir::MLIRContext *context = module.getContext();
   mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &diag) {
     diagnostics += diag.str() + "\n";
     return mlir::success();
   });
   mlir::PassManager pm(context);
-  pm.addPass(std::move(pass));
+  loom::conversion::buildDataflowPipeline(pm, indexWidth);
   return pm.run(module);
-}
-
-/// Runs loom-lower-scf-to-dfg with `index-width=indexWidth`.
-inline mlir::LogicalResult lower(mlir::ModuleOp module,
-                                 std::string &diagnostics,
-                                 unsigned indexWidth = 64) {
-  loom::conversion::LowerSCFToDataflowPassOptions options;
-  options.indexWidth = indexWidth;
-  return runPass(module,
-                 loom::conversion::createLowerSCFToDataflowPass(options),
-                 diagnostics);
 }
 
 inline std::string print(mlir::Operation *op) {
@@ -101,10 +93,25 @@ inline unsigned countOps(dataflow::GraphOp graph, llvm::StringRef name) {
   return count;
 }
 
-/// Lowers a single-region kernel (with `index-width=indexWidth`) and checks
-/// what every lowering must give:
-/// success, one graph with no scf op left, a program loom-validate-dataflow
-/// accepts, and a thread whose yield frontier is exactly the launch's done.
+/// The value operands of the one launch in `module` that are constants: the
+/// entry constants loom-hoist-entry-constants moved out of the graph, in
+/// launch order, as "0 : index, 1.000000e+00 : f32".
+inline std::string launchConstants(mlir::ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.walk([&](dataflow::GraphLaunchOp launch) {
+    for (mlir::Value value : launch.getValueInputs())
+      if (auto constant = value.getDefiningOp<mlir::arith::ConstantOp>())
+        os << (text.empty() ? "" : ", ") << constant.getValue();
+  });
+  return text;
+}
+
+/// Lowers a single-region kernel through the dataflow pipeline (with
+/// `index-width=indexWidth`) and checks what every lowering must give:
+/// success (which includes a program loom-validate-dataflow accepts), one
+/// graph with no scf op left, and a thread whose yield frontier is exactly
+/// the launch's done.
 /// With LOOM_TEST_DUMP set in the environment, prints the module before and
 /// after lowering to stderr.
 inline ::testing::AssertionResult lowersCleanly(mlir::ModuleOp module,
@@ -114,8 +121,8 @@ inline ::testing::AssertionResult lowersCleanly(mlir::ModuleOp module,
     llvm::errs() << "// before\n" << print(module) << "\n";
   std::string diagnostics;
   if (mlir::failed(lower(module, diagnostics, indexWidth)))
-    return ::testing::AssertionFailure() << "loom-lower-scf-to-dfg failed:\n"
-                                         << diagnostics;
+    return ::testing::AssertionFailure() << "loom-dataflow-pipeline failed:\n"
+                                         << diagnostics << print(module);
   if (dump)
     llvm::errs() << "// after\n" << print(module) << "\n";
   dataflow::GraphOp graph = getGraph(module);
@@ -133,10 +140,6 @@ inline ::testing::AssertionResult lowersCleanly(mlir::ModuleOp module,
            << "'" << residual->getName().getStringRef().str()
            << "' left in the graph:\n"
            << print(graph);
-  if (mlir::failed(
-          runPass(module, dataflow::createValidateDataflowPass(), diagnostics)))
-    return ::testing::AssertionFailure() << "loom-validate-dataflow failed:\n"
-                                         << diagnostics << print(module);
   for (auto thread : module.getOps<dataflow::ThreadOp>()) {
     auto launches = thread.getBody().getOps<dataflow::GraphLaunchOp>();
     if (std::distance(launches.begin(), launches.end()) != 1)

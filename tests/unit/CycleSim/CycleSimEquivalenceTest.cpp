@@ -92,9 +92,10 @@ void produceLowered(StringRef command, StringRef path, StringRef tempDir,
   for (size_t i = 0; i < words.size(); ++i) {
     StringRef word = words[i];
     if (i == 0 && word == "%kernel-to-dfg") {
+      // As tests/lit/Emulator/lit.local.cfg defines it.
       for (StringRef pass :
            {"--loom-form-threads", "--loom-form-spatial-regions",
-            "--loom-lower-scf-to-dfg", "--loom-validate-dataflow"})
+            "--loom-dataflow-pipeline"})
         args.push_back(pass.str());
     } else if (i == 0) {
       continue; // loom-opt itself

@@ -78,14 +78,6 @@ struct KernelStages {
   std::vector<ImplicitInput> implicitInputs;
 };
 
-/// Adds the ownership passes the kernel compiler runs after raising:
-/// derive the index ranges of memref parameters, attach hints and loop facts,
-/// parallelize loops, form threads and spatial regions.
-void buildOwnershipPipeline(mlir::OpPassManager &pm);
-
-/// Adds SCF-to-dataflow lowering and the finalized-program validator.
-void buildDataflowPipeline(mlir::OpPassManager &pm);
-
 /// Compiles the kernel `symbol` of `kernelModule` (a module holding its
 /// definition and declarations of what it calls). On success the returned
 /// stages have a non-empty `dataflow`. On failure the error says, in one

@@ -1,0 +1,36 @@
+//===- Pipeline.cpp - the ownership pipeline ------------------------------===//
+//
+// Part of the Loom project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loom/Ownership/Pipeline.h"
+#include "loom/Ownership/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void loom::ownership::buildOwnershipPipeline(OpPassManager &pm) {
+  // On the structured program, before threads move accesses around. The
+  // ops carry source locations only when the host compile tracks them
+  // (-Rpass), so the reasons, which the program embeds, name none.
+  AnalyzeParamExtentsPassOptions extents;
+  extents.sourceLocations = false;
+  pm.addPass(createAnalyzeParamExtentsPass(extents));
+  pm.addPass(createAttachHintsPass());
+  pm.addPass(createAttachLoopFactsPass());
+  pm.addPass(createCheckHintsPass());
+  pm.addPass(createParallelizeLoopsPass());
+  pm.addPass(createFormThreadsPass());
+  pm.addPass(createFormSpatialRegionsPass());
+}
+
+void loom::ownership::registerOwnershipPipeline() {
+  PassPipelineRegistration<>(
+      "loom-ownership-pipeline",
+      "Bound pointer parameters, attach and check hints, parallelize loops, "
+      "form threads and spatial regions (the kernel compiler's ownership "
+      "stage)",
+      [](OpPassManager &pm) { buildOwnershipPipeline(pm); });
+}
