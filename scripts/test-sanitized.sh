@@ -8,24 +8,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${LOOM_SANITIZED_BUILD_DIR:-$root/build-sanitized}"
 
-"$root/scripts/install-deps.sh"
-
-if [ ! -f "$build/build.ninja" ]; then
-  launcher=()
-  if command -v ccache >/dev/null 2>&1; then
-    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  fi
-  # No -DNDEBUG in the flags: asserts are on.
-  cmake -G Ninja -S "$root" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_FLAGS_RELEASE="-O1 -g" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g" \
-    -DLOOM_SANITIZE=address,undefined \
-    -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
-    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
-    "${launcher[@]}"
-fi
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
-ninja -C "$build"
+# No -DNDEBUG in the flags: asserts are on.
+LOOM_BUILD_DIR="$build" LOOM_CMAKE_ARGS="'-DCMAKE_C_FLAGS_RELEASE=-O1 -g' \
+  '-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g' -DLOOM_SANITIZE=address,undefined" \
+  "$root/scripts/build.sh"
 
 # Leak checking is off: LLVM and MLIR keep their global state (options,
 # contexts of the JIT) until exit on purpose. Everything else is fatal.

@@ -24,6 +24,7 @@
 #include "loom/Support/Demangle.h"
 #include "loom/loomrt.h"
 
+#include "loom/Support/BoundedJSON.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -260,7 +261,8 @@ static void reportHintWarnings(Function &kernel, const OffloadOptions &options,
         json::Object{{"location", where}, {"message", warning.message}});
   }
   // The manifest's hints carry them to the runtime's LOOM_REPORT.
-  Expected<json::Value> hints = json::parse(result.manifest.hintsJson);
+  Expected<json::Value> hints =
+      loom::parseBoundedJSON(result.manifest.hintsJson);
   if (hints && hints->getAsObject()) {
     (*hints->getAsObject())["warnings"] = std::move(recorded);
     result.manifest.hintsJson.clear();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "loom/Support/BoundedJSON.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -236,7 +237,7 @@ static bool writeReport(StringRef fragmentDir, StringRef path) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(file);
     if (!buffer)
       continue;
-    Expected<json::Value> unit = json::parse((*buffer)->getBuffer());
+    Expected<json::Value> unit = loom::parseBoundedJSON((*buffer)->getBuffer());
     if (unit)
       units.push_back(std::move(*unit));
     else

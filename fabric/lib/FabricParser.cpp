@@ -11,6 +11,7 @@
 
 #include "loom/Fabric/FabricParser.h"
 
+#include "loom/Support/BoundedJSON.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -740,7 +741,7 @@ std::optional<Fabric> FabricReader::read(const json::Value &rootValue) {
 Expected<Fabric> loom::fabric::parseFabric(StringRef json,
                                            StringRef sourceName) {
   Diagnostics diag(sourceName);
-  Expected<json::Value> root = json::parse(json);
+  Expected<json::Value> root = loom::parseBoundedJSON(json);
   if (!root) {
     diag.error("$", "invalid JSON: " + toString(root.takeError()));
     return diag.takeError();

@@ -13,6 +13,7 @@
 
 #include "loom/Fabric/MappingIO.h"
 
+#include "loom/Support/BoundedJSON.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -510,7 +511,7 @@ void MappingReader::checkReadableFields(const Mapping &mapping,
 
 Expected<std::string> loom::fabric::readMappingFabricName(StringRef json,
                                                           StringRef source) {
-  Expected<json::Value> root = json::parse(json);
+  Expected<json::Value> root = loom::parseBoundedJSON(json);
   if (!root)
     return createStringError(inconvertibleErrorCode(),
                              "%s: $: invalid JSON: %s", source.str().c_str(),
@@ -530,7 +531,7 @@ Expected<Mapping> loom::fabric::parseMappingJSON(StringRef json,
                                                  StringRef source,
                                                  const Fabric &fabric) {
   MappingReader reader(source);
-  Expected<json::Value> root = json::parse(json);
+  Expected<json::Value> root = loom::parseBoundedJSON(json);
   if (!root)
     return createStringError(inconvertibleErrorCode(),
                              "%s: $: invalid JSON: %s", source.str().c_str(),

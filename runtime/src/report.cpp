@@ -10,6 +10,7 @@
 
 #include "internal.h"
 
+#include "loom/Support/BoundedJSON.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -182,7 +183,7 @@ void writeHintWarnings(llvm::json::OStream &json,
   llvm::json::Array warnings;
   if (kernel.hints_json) {
     llvm::Expected<llvm::json::Value> hints =
-        llvm::json::parse(kernel.hints_json);
+        loom::parseBoundedJSON(kernel.hints_json);
     if (!hints)
       llvm::consumeError(hints.takeError());
     else if (const llvm::json::Object *object = hints->getAsObject())

@@ -6,6 +6,7 @@
 
 #include "SimInputs.h"
 
+#include "loom/Support/BoundedJSON.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -110,7 +111,7 @@ static llvm::Error parseMemory(const json::Value &entry, unsigned index,
 llvm::Expected<SimInputs> loom::sim::parseSimInputs(llvm::StringRef text,
                                                     llvm::StringRef source,
                                                     MLIRContext *context) {
-  llvm::Expected<json::Value> root = json::parse(text);
+  llvm::Expected<json::Value> root = loom::parseBoundedJSON(text);
   if (!root)
     return fail(source + ": invalid JSON: " + llvm::toString(root.takeError()));
   const json::Object *object = root->getAsObject();
