@@ -14,8 +14,12 @@ LOOM_BUILD_DIR="$build" LOOM_CMAKE_ARGS="'-DCMAKE_C_FLAGS_RELEASE=-O1 -g' \
   "$root/scripts/build.sh"
 
 # Leak checking is off: LLVM and MLIR keep their global state (options,
-# contexts of the JIT) until exit on purpose. Everything else is fatal.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}"
+# contexts of the JIT) until exit on purpose. Manual poisoning is off: the
+# LLVM headers' BumpPtrAllocator poisons its slabs when compiled into
+# instrumented Loom code, and the uninstrumented libMLIR.so then writes
+# into them through its own copy (a false use-after-poison). Everything
+# else is fatal.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 cd "$build"
 ctest --output-on-failure -j "$(nproc)" \

@@ -296,33 +296,37 @@ static void addCompileOptions(std::vector<std::string> &command,
 }
 
 /// In a sanitized build of Loom (LOOM_SANITIZE, docs/development.md) the
-/// programs it builds are instrumented and linked with the shared sanitizer
-/// runtime, which the instrumented libloomrt needs loaded first.
-static void addSanitizerOptions(std::vector<std::string> &command,
-                                bool compiles, bool links) {
+/// instrumented libloomrt needs the shared sanitizer runtime loaded first:
+/// a program is linked with it ahead of every other library. The program's
+/// own code is not instrumented, so its IR and code are what a user gets.
+static void addSanitizerOptions(std::vector<std::string> &command, bool links) {
 #ifdef LOOM_SANITIZE
-  if (compiles || links)
-    command.push_back("-fsanitize=" LOOM_SANITIZE);
   if (links)
-    command.push_back("-shared-libsan");
+    command.insert(command.begin() + 1,
+                   {"-Wl,--push-state,--no-as-needed", LOOM_SANITIZER_RUNTIME,
+                    "-Wl,--pop-state",
+                    "-Wl,-rpath," LOOM_SANITIZER_RUNTIME_DIR});
 #else
-  (void)command, (void)compiles, (void)links;
+  (void)command, (void)links;
 #endif
 }
 
 /// The environment clang runs in: its own, except in a sanitized build,
 /// where the uninstrumented clang loads the instrumented plugin and so
 /// needs the sanitizer runtime preloaded; clang frees nothing at exit on
-/// purpose, so leak checking is off in it. Empty means "inherit".
+/// purpose, so leak checking is off in it, and the plugin's copies of
+/// LLVM's allocators must not poison memory that clang's copies use
+/// (scripts/test-sanitized.sh). Empty means "inherit".
 static std::vector<std::string> getClangEnvironment() {
   std::vector<std::string> environment;
 #ifdef LOOM_SANITIZE
-  std::string asanOptions = "detect_leaks=0";
+  const char *required = "detect_leaks=0:allow_user_poisoning=0";
+  std::string asanOptions = required;
   std::string preload = LOOM_SANITIZER_RUNTIME;
   for (char **entry = environ; *entry; ++entry) {
     StringRef variable(*entry);
     if (variable.consume_front("ASAN_OPTIONS="))
-      asanOptions = (variable + ":detect_leaks=0").str();
+      asanOptions = (variable + ":" + required).str();
     else if (variable.consume_front("LD_PRELOAD="))
       preload += (variable.empty() ? "" : ":") + variable.str();
     else
@@ -390,7 +394,7 @@ int main(int argc, const char **argv) {
     command.push_back("-lloomrt");
     command.push_back("-lffi");
   }
-  addSanitizerOptions(command, compiles, isLinking(args));
+  addSanitizerOptions(command, isLinking(args));
 
   std::vector<StringRef> refs(command.begin(), command.end());
   std::vector<std::string> environment = getClangEnvironment();

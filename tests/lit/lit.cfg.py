@@ -28,8 +28,11 @@ clangxx = os.path.join(config.llvm_tools_dir, "clang++")
 if config.loom_sanitizer_runtime:
     # The instrumented plugin in the uninstrumented clang needs the runtime
     # preloaded (loom-clang++ does the same); clang frees nothing at exit.
-    clangxx = "env LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0 %s" % (
-        config.loom_sanitizer_runtime, clangxx)
+    asan = os.environ.get("ASAN_OPTIONS", "")
+    clangxx = "env LD_PRELOAD=%s ASAN_OPTIONS=%s %s" % (
+        config.loom_sanitizer_runtime,
+        (asan + ":" if asan else "") + "detect_leaks=0:allow_user_poisoning=0",
+        clangxx)
     config.available_features.add("sanitized")
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%loom_include", os.path.join(config.loom_obj_root, "include")))

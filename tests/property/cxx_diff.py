@@ -10,7 +10,11 @@ objects by reference (const std::vector<int>&, a struct {int n; int *data;},
 std::span) and hold LOOM_PARALLEL() loops: correct hints on independent
 iterations and wrong hints on dependences the compiler's analysis proves
 (which it must diagnose, "LOOM_PARALLEL ignored", keeping the loop
-sequential). Each program is compiled once with loom-clang++ -std=c++20 -O2
+sequential). Kernels also take interior pointers (buf + K: p[i - r], p[-1],
+q = p - 1) and end pointers (a + n - 1, a + n: end[-i], *--p), walk down by
+a step, and compute in 8/16-bit integers and uint64_t (wrapping, width
+conversions, shifts by up to width - 1) and in double (--wide-rate).
+Each program is compiled once with loom-clang++ -std=c++20 -O2
 and run under LOOM_BACKEND=host (the native reference), emu and sim with
 the default offload policy; the three stdouts must be equal byte for byte.
 
@@ -25,6 +29,7 @@ Python 3, standard library only.
 import argparse
 import collections
 import concurrent.futures
+import contextlib
 import json
 import os
 import random
@@ -36,7 +41,25 @@ import tempfile
 import time
 
 U, S, F = "u", "s", "f"
-CTYPE = {U: "uint32_t", S: "int64_t", F: "float"}
+# The wider types (docs/testing.md, "Wider types and pointers"): 8/16-bit
+# integers, uint64_t and double. An expression of one of them comes from
+# Generator.nexpr / dexpr.
+B8, C8, H16, W16, Q64, D = "b8", "c8", "h16", "w16", "q64", "d"
+CTYPE = {U: "uint32_t", S: "int64_t", F: "float", B8: "uint8_t",
+         C8: "int8_t", H16: "uint16_t", W16: "int16_t", Q64: "uint64_t",
+         D: "double"}
+NARROW = (B8, C8, H16, W16)
+WIDE_INT = NARROW + (Q64,)
+BITS = {B8: 8, C8: 8, H16: 16, W16: 16, Q64: 64}
+SIGNED = (C8, W16)
+# Array element types: i32 is the int32_t of inputs and Obj::data.
+ELEM_TYPE = {"u32": U, "s64": S, "f32": F, "u8": B8, "i8": C8, "u16": H16,
+             "i16": W16, "u64": Q64, "f64": D}
+TYPE_ELEM = dict((t, e) for e, t in ELEM_TYPE.items())
+ELEM_CTYPE = {"i32": "int32_t", "u32": "uint32_t", "s64": "int64_t",
+              "f32": "float", "u8": "uint8_t", "i8": "int8_t",
+              "u16": "uint16_t", "i16": "int16_t", "u64": "uint64_t",
+              "f64": "double"}
 
 # Float values stay finite by construction: every float leaf (input,
 # constant, local, array element, helper result) is within +-1e4 (stored
@@ -49,6 +72,15 @@ kFloatLimit = "10000.0f"
 # The chance that a kernel holds LOOM_PARALLEL loops (one, or two a quarter
 # of the time; each a correct or a wrong hint at even odds).
 kHintRate = 0.6
+
+# The chance that a kernel holds each of the wider constructs (WIDE_FEATURES:
+# an interior pointer, an end pointer, a strided reverse loop, 8/16-bit
+# integers, uint64_t, shifts of those, double), drawn from a random stream of
+# their own: --wide-rate=0 gives the programs of the generator before them.
+kWideRate = 0.3
+WIDE_FEATURES = ["mid", "end", "reverse-step", "narrow", "u64", "shift",
+                 "double"]
+kMaxWide = 2            # at most this many of them per kernel
 
 # The constructs counted per kernel, in the order of the summary table; the
 # first seven are the ones issue H names.
@@ -83,6 +115,19 @@ CONSTRUCTS = [
     ("alias", "arguments that alias (object field, global, array)"),
     ("hint-correct", "LOOM_PARALLEL on independent iterations (correct hint)"),
     ("hint-wrong", "LOOM_PARALLEL on a proven dependence (wrong hint)"),
+    ("mid-pointer", "interior pointer (buf + K passed): p[i - r], p[-1]"),
+    ("mid-q", "  q = p - 1 in the kernel"),
+    ("end-pointer", "end pointer (a + n - 1 or a + n passed): end[-i]"),
+    ("end-walk", "  walk down from the end (*--p)"),
+    ("reverse", "reverse loop (i = n - 1 down to 0, i -= step)"),
+    ("reverse-step", "  for (i = hi; i > lo; i -= step)"),
+    ("narrow", "8/16-bit integers (uint8_t/int8_t/uint16_t/int16_t)"),
+    ("u64", "uint64_t values and arrays"),
+    ("wrap", "  unsigned arithmetic that wraps (8/16/64-bit)"),
+    ("width-cvt", "  width conversions (truncation, sign/zero extension)"),
+    ("shift", "shift of an 8/16/64-bit value (by up to width - 1)"),
+    ("double", "double arithmetic"),
+    ("double-cvt", "  float/integer <-> double conversions"),
 ]
 
 # What every program holds (each set: one of): Generator.make_kernel forces
@@ -120,6 +165,13 @@ static inline float fclamp(float x) {
 static inline int64_t f2i(float x) {
   return (x > -1.0e9f && x < 1.0e9f) ? int64_t(x) : 0;
 }
+static inline double dclamp(double x) {
+  return std::clamp(x, -10000.0, 10000.0);
+}
+static inline int64_t d2i(double x) {
+  return (x > -1.0e9 && x < 1.0e9) ? int64_t(x) : 0;
+}
+static inline uint32_t fold64(uint64_t x) { return uint32_t(x ^ (x >> 32)); }
 
 struct Obj {
   int n;
@@ -145,6 +197,16 @@ static void printS(const char *tag, const int64_t *p, int n) {
   std::printf("%s", tag);
   for (int i = 0; i < n; ++i)
     std::printf(" %016llx", (unsigned long long)p[i]);
+  std::printf("\n");
+}
+// Any element type (8/16/64-bit integers, double): its bits in hex.
+template <typename T> static void printN(const char *tag, const T *p, int n) {
+  std::printf("%s", tag);
+  for (int i = 0; i < n; ++i) {
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &p[i], sizeof(T));
+    std::printf(" %0*llx", int(2 * sizeof(T)), bits);
+  }
   std::printf("\n");
 }
 static void printF(const char *tag, const float *p, int n) {
@@ -198,6 +260,21 @@ def lit_f(v):
     return "(%sf)" % text if text.startswith("-") else text + "f"
 
 
+def lit_d(v):
+    text = repr(float(v))
+    if "e" not in text and "." not in text:
+        text += ".0"
+    return "(%s)" % text if text.startswith("-") else text
+
+
+def lit_n(ty, v):
+    """A constant of an 8/16/64-bit type, as an expression of that type."""
+    if ty == Q64:
+        return "uint64_t(%s)" % ("%du" % v if v < 1 << 16 else
+                                 "0x%016xull" % v)
+    return "%s(%d)" % (CTYPE[ty], v)
+
+
 # ---------------------------------------------------------------------------
 # Scope: what an expression may read
 # ---------------------------------------------------------------------------
@@ -213,6 +290,16 @@ class Array:
         self.length = length    # C expression (uint32_t) of the extent
         self.writable = writable
         self.fixed = None       # the only index it is read at (hint loops)
+        # Wider pointers (WIDE_FEATURES): kind mid is an interior pointer,
+        # valid at [-kl, n + kr); kind end an end pointer, valid at
+        # [-(n - 1), 0] (style last: main passes a + n - 1) or [-n, -1]
+        # (style end: a + n); kind nptr a pointer to 8/16/64-bit integers or
+        # doubles. All three are indexed by the loop counters of "ptr".
+        self.safe_kind = "ptr" if kind in ("mid", "end", "nptr") else kind
+        self.kl = self.kr = 0
+        self.style = None
+        self.q = False          # q = p - 1, declared in the kernel
+        self.wide_param = False  # a parameter main passes a buffer for
 
 
 class Callable:
@@ -227,8 +314,8 @@ class Callable:
 class Scope:
     def __init__(self, parent=None):
         self.parent = parent
-        self.vars = {U: [], S: [], F: []}    # readable C expressions
-        self.assignable = {U: [], S: [], F: []}
+        self.vars = dict((t, []) for t in CTYPE)    # readable C expressions
+        self.assignable = dict((t, []) for t in CTYPE)
         self.safe_index = []   # (C expr int index, set of array kinds)
 
     def all(self, attr, key=None):
@@ -258,6 +345,7 @@ class FunctionContext:
         self.flags = set()
         self.counter = 0
         self.acc = None             # member-struct variable name
+        self.wide_locals = []       # (type, name) of the wider locals
 
     def fresh(self, prefix):
         self.counter += 1
@@ -265,9 +353,14 @@ class FunctionContext:
 
 
 class Generator:
-    def __init__(self, seed, hint_rate=kHintRate):
+    def __init__(self, seed, hint_rate=kHintRate, wide_rate=kWideRate):
         self.rng = random.Random(seed)
         self.seed = seed
+        # The wider constructs (WIDE_FEATURES) come from a stream of their
+        # own too: with wide_rate 0 a program is the one the generator made
+        # before them.
+        self.wide_rng = random.Random(splitmix64(seed ^ 0x57494445525459))
+        self.wide_rate = wide_rate
         # LOOM_PARALLEL loops come from a stream of their own: with
         # hint_rate 0 a program is the one the generator made before it
         # emitted hints (the reproducers in docs/testing.md stay valid).
@@ -285,6 +378,15 @@ class Generator:
         self.global_scalar = False
 
     # -- random helpers ----------------------------------------------------
+
+    @contextlib.contextmanager
+    def stream(self, rng):
+        """Draw from rng (the hint or the wide stream) for a while."""
+        saved, self.rng = self.rng, rng
+        try:
+            yield
+        finally:
+            self.rng = saved
 
     def chance(self, p):
         return self.rng.random() < p
@@ -325,7 +427,53 @@ class Generator:
                               -10000.0, 0.1, 3.0])
         return self.rng.randrange(-64, 64) / 4.0
 
+    def rand_n(self, ty):
+        """A value of an 8/16/64-bit type: extremes, small, or any."""
+        bits = BITS[ty]
+        top = 1 << bits
+        r = self.rng.random()
+        if ty in SIGNED:
+            if r < 0.3:
+                return self.pick([-(top >> 1), (top >> 1) - 1, -1, 0, 1, -2])
+            if r < 0.7:
+                return self.rng.randrange(-30, 30)
+            return self.rng.getrandbits(bits) - (top >> 1)
+        if r < 0.3:
+            return self.pick([0, 1, top - 1, top >> 1, (top >> 1) - 1,
+                              top - 2] + ([0xFFFFFFFF, 1 << 32]
+                                          if ty == Q64 else []))
+        if r < 0.7:
+            return self.rng.randrange(0, 40)
+        return self.rng.getrandbits(bits)
+
+    def rand_d(self):
+        r = self.rng.random()
+        if r < 0.3:
+            return self.pick([0.0, -0.0, 1.0, -1.0, 0.1, 1.0 / 3.0, 1e-3,
+                              3.141592653589793, 10000.0, -10000.0, 0.5])
+        return self.rng.randrange(-10000000, 10000000) / 1000.0
+
+    def elem_lit(self, elem):
+        """A literal for main's initializer of an array of elem."""
+        if elem == "i32":
+            return lit_i32(self.rand_i32())
+        if elem == "u32":
+            return lit_u(self.rand_u())
+        if elem == "s64":
+            return lit_s(self.rand_s())
+        if elem == "f32":
+            return lit_f(self.rand_f())
+        if elem == "f64":
+            return lit_d(self.rand_d())
+        v = self.rand_n(ELEM_TYPE[elem])
+        return "0x%016xull" % v if elem == "u64" and v >= 1 << 16 else \
+            "%d" % v
+
     def const(self, ty):
+        if ty in WIDE_INT:
+            return lit_n(ty, self.rand_n(ty))
+        if ty == D:
+            return lit_d(self.rand_d())
         if ty == U:
             return lit_u(self.rand_u())
         if ty == S:
@@ -340,9 +488,11 @@ class Generator:
             return convert("%s[%s]" % (arr.name, arr.fixed), arr.elem, ty)
         idx = None
         safe = [e for e, kinds in scope.all("safe_index")
-                if arr.kind in kinds]
+                if arr.safe_kind in kinds]
+        is_safe = False
         if safe and self.chance(0.6):
             idx = self.pick_inner(safe)
+            is_safe = True
         elif depth <= 0:
             vs = scope.all("vars", U)
             idx = "(%s) %% %s" % (self.pick_inner(vs) if vs and self.chance(
@@ -350,9 +500,41 @@ class Generator:
         else:
             idx = "(%s) %% %s" % (self.expr(fc, scope, U, depth - 1),
                                   arr.length)
-        text = "%s[%s]" % (arr.name, idx)
+        text = self.subscript(arr, idx, is_safe)
         self.note_array(fc, arr)
+        if arr.elem == "f64" and ty != D or arr.elem == "f32" and ty == D:
+            fc.flags.add("double-cvt")
         return convert(text, arr.elem, ty)
+
+    def subscript(self, arr, idx, safe):
+        """Element idx of arr: idx is a loop counter in [0, n) when safe,
+        otherwise an unsigned expression reduced modulo arr.length."""
+        if arr.kind == "mid":
+            if safe:
+                if self.chance(0.2):
+                    # A constant index, p[-1] most of the time.
+                    k = -1 if arr.kl >= 1 and self.chance(0.6) else \
+                        self.rng.randrange(-arr.kl, arr.kr + 1)
+                    return "%s[%d]" % (arr.name, k)
+                r = self.rng.randrange(-arr.kl, arr.kr + 1)
+                return "%s[%s%s]" % (arr.name, idx, "" if r == 0 else
+                                     " %s %d" % ("-" if r < 0 else "+",
+                                                 abs(r)))
+            if arr.kl:
+                return "%s[int(%s) - %d]" % (arr.name, idx, arr.kl)
+            return "%s[%s]" % (arr.name, idx)
+        if arr.kind == "end":
+            k = idx if safe else "int(%s)" % idx
+            if arr.style == "last":
+                return "%s[-%s]" % (arr.name, k)
+            return "%s[-1 - %s]" % (arr.name, k)
+        return "%s[%s]" % (arr.name, idx)
+
+    def first_elem(self, arr):
+        """An element of arr valid for every n >= 1."""
+        if arr.kind == "end" and arr.style == "end":
+            return "%s[-1]" % arr.name
+        return "%s[0]" % arr.name
 
     def note_array(self, fc, arr):
         if arr.kind == "gconst":
@@ -371,6 +553,18 @@ class Generator:
             fc.flags.add("cell")
         elif arr.kind == "array":
             fc.flags |= {"object", "std-array"}
+        elif arr.kind == "mid":
+            fc.flags.add("mid-pointer")
+            if arr.q:
+                fc.flags.add("mid-q")
+        elif arr.kind == "end":
+            fc.flags.add("end-pointer")
+        if arr.elem in ("u8", "i8", "u16", "i16"):
+            fc.flags |= {"narrow", "width-cvt"}
+        elif arr.elem == "u64":
+            fc.flags.add("u64")
+        elif arr.elem == "f64":
+            fc.flags.add("double")
 
     def pick_inner(self, seq):
         """Pick from seq (innermost scope first), biased towards the front."""
@@ -378,9 +572,9 @@ class Generator:
                        self.rng.randrange(len(seq)))]
 
     def readable_arrays(self, fc, ty):
-        if ty == F:
-            return [a for a in fc.arrays if a.elem == "f32"]
-        return [a for a in fc.arrays if a.elem != "f32"]
+        if ty in (F, D):
+            return [a for a in fc.arrays if a.elem in ("f32", "f64")]
+        return [a for a in fc.arrays if a.elem not in ("f32", "f64")]
 
     def leaf(self, fc, scope, ty):
         arrays = self.readable_arrays(fc, ty)
@@ -391,12 +585,18 @@ class Generator:
             return self.pick_inner(vs)
         # Loop indices and other-typed variables, converted.
         others = []
-        for t in (U, S):
+        for t in (U, S) + WIDE_INT:
             if t != ty:
                 others.extend((t, v) for v in scope.all("vars", t))
         if others and ty != F and self.chance(0.5):
             t, v = self.pick_inner(others)
-            return convert(v, {U: "u32", S: "s64"}[t], ty)
+            if t in WIDE_INT:
+                fc.flags |= {"width-cvt", "u64" if t == Q64 else "narrow"}
+            return convert(v, TYPE_ELEM[t], ty)
+        ds = scope.all("vars", D)
+        if ty == F and ds and self.chance(0.3):
+            fc.flags |= {"double", "double-cvt"}
+            return "float(%s)" % self.pick_inner(ds)
         return self.const(ty)
 
     def call_args(self, fc, scope, c, depth):
@@ -412,6 +612,10 @@ class Generator:
         return args
 
     def expr(self, fc, scope, ty, depth):
+        if ty in WIDE_INT:
+            return self.nexpr(fc, scope, ty, depth)
+        if ty == D:
+            return self.dexpr(fc, scope, depth)
         if depth <= 0 or self.chance(0.25):
             return self.leaf(fc, scope, ty)
         r = self.rng.random()
@@ -536,12 +740,144 @@ class Generator:
         return "(%s %s %s)" % (lhs, self.pick(["<", "<=", ">", ">=", "==",
                                                "!="]), rhs)
 
+    def nexpr(self, fc, scope, ty, depth):
+        """An expression of the 8/16/64-bit type ty. 8/16-bit arithmetic is
+        done in uint32_t and truncated back (it wraps; no signed type can
+        overflow), uint64_t arithmetic wraps by definition, a division's
+        divisor is odd, and a shift amount is masked to width - 1 (a right
+        shift of a signed value is arithmetic, defined since C++20)."""
+        fc.flags.add("u64" if ty == Q64 else "narrow")
+        if depth <= 0 or self.chance(0.25):
+            return self.nleaf(fc, scope, ty)
+        d = depth - 1
+        e = lambda t=ty: self.expr(fc, scope, t, d)
+        T = CTYPE[ty]
+        bits = BITS[ty]
+        W = "uint64_t" if ty == Q64 else "uint32_t"
+        op = self.pick(["+", "-", "*", "&", "|", "^", "+", "*", "<<", ">>",
+                        "rot", "neg", "div", "sel", "min", "max", "cvt",
+                        "cvt"])
+        if op in ("+", "-", "*", "&", "|", "^"):
+            if op in ("+", "-", "*") and ty not in SIGNED:
+                fc.flags.add("wrap")
+            if ty == Q64:
+                return "(%s %s %s)" % (e(), op, e())
+            fc.flags.add("width-cvt")
+            return "%s(%s(%s) %s %s(%s))" % (T, W, e(), op, W, e())
+        if op == "rot" and ty not in SIGNED:
+            fc.flags.add("shift")
+            k = self.rng.randrange(1, bits)
+            x = self.nleaf(fc, scope, ty)
+            if ty == Q64:
+                return "((%s << %d) | (%s >> %d))" % (x, k, x, bits - k)
+            return "%s((%s(%s) << %d) | (%s(%s) >> %d))" % (T, W, x, k, W, x,
+                                                            bits - k)
+        if op in ("<<", ">>", "rot"):
+            fc.flags.add("shift")
+            amt = "(%s & %du)" % (self.expr(fc, scope, U, d), bits - 1)
+            if ty == Q64:
+                return "(%s %s %s)" % (e(), "<<" if op == "<<" else ">>", amt)
+            if op == "<<":
+                return "%s(%s(%s) << %s)" % (T, W, e(), amt)
+            # The operand is promoted to int: a signed one shifts
+            # arithmetically.
+            return "%s(%s >> %s)" % (T, e(), amt)
+        if op == "neg":
+            if ty == Q64:
+                return "(uint64_t(0) - %s)" % e()
+            return "%s(0u - %s(%s))" % (T, W, e())
+        if op == "div":
+            if ty == Q64:
+                return "(%s / (%s | 1u))" % (e(), e())
+            if ty in SIGNED:
+                return "%s(int(%s) / (int(%s) | 1))" % (T, e(), e())
+            return "%s(%s(%s) / (%s(%s) | 1u))" % (T, W, e(), W, e())
+        if op == "sel":
+            return "(%s ? %s : %s)" % (self.cond(fc, scope, d), e(), e())
+        if op in ("min", "max"):
+            fc.flags |= {"std", "helper"}
+            return "std::%s<%s>(%s, %s)" % (op, T, e(), e())
+        # From another width: truncation, sign or zero extension.
+        fc.flags.add("width-cvt")
+        src = self.pick([U, S] + [t for t in WIDE_INT if t != ty])
+        return "%s(%s)" % (T, self.expr(fc, scope, src, d))
+
+    def nleaf(self, fc, scope, ty):
+        arrays = self.readable_arrays(fc, ty)
+        if arrays and self.chance(0.3):
+            return self.read_array(fc, scope, self.pick(arrays), ty, 0)
+        vs = scope.all("vars", ty)
+        if vs and self.chance(0.6):
+            return self.pick_inner(vs)
+        others = [(t, v) for t in (U, S) + WIDE_INT if t != ty
+                  for v in scope.all("vars", t)]
+        if others and self.chance(0.5):
+            t, v = self.pick_inner(others)
+            fc.flags.add("width-cvt")
+            return convert(v, TYPE_ELEM[t], ty)
+        return self.const(ty)
+
+    def dexpr(self, fc, scope, depth):
+        """A double expression. Its leaves are within +-1e4 (locals, array
+        elements, constants) or conversions of integers (below 2^64) and
+        floats, divisions are by constants of magnitude >= 0.25 and it is at
+        most kMaxDepth deep: finite, never NaN. Into float it goes only
+        through dclamp."""
+        fc.flags.add("double")
+        if depth <= 0 or self.chance(0.25):
+            return self.dleaf(fc, scope)
+        d = depth - 1
+        e = lambda: self.dexpr(fc, scope, d)
+        op = self.pick(["+", "-", "*", "+", "*", "/", "min", "max", "abs",
+                        "neg", "sel", "mixf", "mixf", "round"])
+        if op in ("+", "-", "*"):
+            return "(%s %s %s)" % (e(), op, e())
+        if op == "/":
+            c = self.pick([2.0, 4.0, 0.5, 3.0, -8.0, 10.0, 0.25, -1.5, 7.0])
+            return "(%s / %s)" % (e(), lit_d(c))
+        if op in ("min", "max"):
+            fc.flags |= {"std", "helper"}
+            return "std::%s<double>(%s, %s)" % (op, e(), e())
+        if op == "abs":
+            fc.flags |= {"std", "helper"}
+            return "std::abs(%s)" % e()
+        if op == "neg":
+            return "(-%s)" % e()
+        if op == "sel":
+            return "(%s ? %s : %s)" % (self.cond(fc, scope, d), e(), e())
+        fc.flags.add("double-cvt")
+        if op == "mixf":
+            # A float operand, promoted to double.
+            fc.flags.add("float")
+            return "(%s %s %s)" % (self.expr(fc, scope, F, d),
+                                   self.pick(["+", "-", "*"]), e())
+        return "double(float(dclamp(%s)))" % e()
+
+    def dleaf(self, fc, scope):
+        arrays = self.readable_arrays(fc, D)
+        if arrays and self.chance(0.3):
+            return self.read_array(fc, scope, self.pick(arrays), D, 0)
+        vs = scope.all("vars", D)
+        if vs and self.chance(0.5):
+            return self.pick_inner(vs)
+        if self.chance(0.5):
+            fc.flags.add("double-cvt")
+            src = self.pick([F, U, S, "i32", Q64])
+            if src == "i32":
+                return "double(int32_t(%s))" % self.expr(fc, scope, U, 0)
+            if src == F:
+                fc.flags.add("float")
+            return "double(%s)" % self.expr(fc, scope, src, 0)
+        return self.const(D)
+
     # -- statements --------------------------------------------------------
 
     def assign(self, fc, scope, ind):
-        cands = [(t, v) for t in (U, S, F)
+        cands = [(t, v) for t in (U, S, F) + WIDE_INT + (D,)
                  for v in scope.all("assignable", t)]
         ty, v = self.pick(cands)
+        if ty in WIDE_INT or ty == D:
+            return self.wide_assign(fc, scope, ind, ty, v)
         e = self.expr(fc, scope, ty, kMaxDepth)
         if ty == U:
             op = self.pick(["=", "+=", "^=", "-=", "*=", "|="])
@@ -558,18 +894,65 @@ class Generator:
         return ["%s%s = fclamp(%s %s %s);" % (ind, v, v,
                                                self.pick(["+", "-", "*"]), e)]
 
+    def wide_assign(self, fc, scope, ind, ty, v):
+        """An assignment to an 8/16/64-bit or double local."""
+        if ty == D:
+            e = self.dexpr(fc, scope, 2)
+            if self.chance(0.5):
+                return ["%s%s = dclamp(%s);" % (ind, v, e)]
+            return ["%s%s = dclamp(%s %s %s);" % (ind, v, v, self.pick(
+                ["+", "-", "*"]), e)]
+        e = self.nexpr(fc, scope, ty, 2)
+        r = self.rng.random()
+        if r < 0.3:
+            return ["%s%s = %s;" % (ind, v, e)]
+        if ty == Q64:
+            op = self.pick(["+=", "-=", "*=", "^=", "|="])
+            if op in ("+=", "-=", "*="):
+                fc.flags.add("wrap")
+            return ["%s%s %s %s;" % (ind, v, op, e)]
+        fc.flags.add("width-cvt")
+        if ty not in SIGNED:
+            fc.flags.add("wrap")
+        if r < 0.6:
+            # In int (no 8/16-bit sum overflows it), converted back.
+            return ["%s%s %s %s;" % (ind, v, self.pick(
+                ["+=", "-=", "^=", "|=", "&="]), e)]
+        return ["%s%s = %s(uint32_t(%s) * %du + uint32_t(%s));" % (
+            ind, v, CTYPE[ty], v, self.pick([3, 31, 33, 255, 257, 40503]), e)]
+
     def store(self, fc, scope, ind):
         writable = [a for a in fc.arrays if a.writable]
         arr = self.pick(writable)
+        return self.store_into(fc, scope, ind, arr)
+
+    def store_into(self, fc, scope, ind, arr):
         self.note_array(fc, arr)
         fc.flags.add("effect")
         safe = [e for e, kinds in scope.all("safe_index")
-                if arr.kind in kinds]
+                if arr.safe_kind in kinds]
         if safe and self.chance(0.7):
-            idx = self.pick(safe)
+            target = self.subscript(arr, self.pick(safe), True)
         else:
-            idx = "(%s) %% %s" % (self.expr(fc, scope, U, 2), arr.length)
-        target = "%s[%s]" % (arr.name, idx)
+            target = self.subscript(arr, "(%s) %% %s" % (
+                self.expr(fc, scope, U, 2), arr.length), False)
+        if arr.elem in ("u8", "i8", "u16", "i16", "u64"):
+            ty = ELEM_TYPE[arr.elem]
+            e = self.expr(fc, scope, ty, 2)
+            if self.chance(0.4):
+                if ty not in SIGNED:
+                    fc.flags.add("wrap")
+                if ty == Q64:
+                    return ["%s%s %s %s;" % (ind, target, self.pick(
+                        ["+=", "^=", "*="]), e)]
+                return ["%s%s = %s(uint32_t(%s) + uint32_t(%s));" % (
+                    ind, target, CTYPE[ty], target, e)]
+            return ["%s%s = %s;" % (ind, target, e)]
+        if arr.elem == "f64":
+            e = self.expr(fc, scope, D, 2)
+            if self.chance(0.4):
+                return ["%s%s = dclamp(%s + %s);" % (ind, target, target, e)]
+            return ["%s%s = dclamp(%s);" % (ind, target, e)]
         if arr.elem == "f32":
             fc.flags.add("float")
             e = self.expr(fc, scope, F, kMaxDepth)
@@ -726,6 +1109,7 @@ class Generator:
             lines.append("%sfor (int %s = 0; %s < n; ++%s) {" % (ind, i, i, i))
             body_scope.safe_index.append((i, ptr_kinds))
         elif kind == "back":
+            fc.flags.add("reverse")
             lines.append("%sfor (int %s = n - 1; %s >= 0; --%s) {" % (
                 ind, i, i, i))
             body_scope.safe_index.append((i, ptr_kinds))
@@ -1028,6 +1412,10 @@ class Generator:
             ty = self.pick([U, S, F])
             scalars.append(("c%d" % j, ty))
             params.append(("c%d" % j, CTYPE[ty]))
+        feats, wide_decls = [], []
+        if self.wide_rate > 0:
+            with self.stream(self.wide_rng):
+                feats, wide_decls = self.wide_params(arrays, params)
         # Small kernels: a graph of more actors than cgra-8x8 has units runs
         # on emu instead of sim.
         fc = FunctionContext(ret, True, arrays, list(self.helpers),
@@ -1046,7 +1434,7 @@ class Generator:
             scope.vars[U].append("o.k")
             if self.chance(0.3):
                 scope.assignable[U].append("o.k")
-        body = []
+        body = list(wide_decls)
         for j in range(self.rng.randrange(1, 4)):
             ty = U if j == 0 else self.pick([U, S, F, U, S])
             v = "%s%d" % (ty, j)
@@ -1075,6 +1463,15 @@ class Generator:
                 CTYPE[lty], CTYPE[lty], e))
             fc.callables.append(Callable("lam", lty, [lty], "lambda",
                                          lfc.flags - {"helper"}))
+        wide_stmts = []
+        if feats:
+            budget = fc.budget
+            with self.stream(self.wide_rng):
+                body += self.wide_locals(fc, scope, feats)
+                wide_stmts = self.wide_stmts(fc, scope, feats)
+            # They stand in for generated statements: the graph stays
+            # mappable on cgra-8x8.
+            fc.budget = max(1, budget - len(wide_stmts))
         stmts = []
         while fc.budget > 0:
             stmts.append(self.stmt(fc, scope, "  ", 0, {"depth": 0}))
@@ -1105,7 +1502,8 @@ class Generator:
                 forced.append(self.loop(fc, scope, "  ", 1, {"depth": 0},
                                         force_exit="switch"))
             if not have & {"global", "object"}:
-                objs = [a for a in arrays if a.kind != "ptr"]
+                objs = [a for a in arrays
+                        if a.kind not in ("ptr", "mid", "end", "nptr")]
                 arr = self.pick(objs)
                 if arr.writable and self.chance(0.5):
                     fc.budget = 2
@@ -1120,6 +1518,10 @@ class Generator:
                 fc.budget = 2
                 if st:
                     stmts.insert(self.rng.randrange(len(stmts) + 1), st)
+        if wide_stmts:
+            with self.stream(self.wide_rng):
+                for st in wide_stmts:
+                    stmts.insert(self.rng.randrange(len(stmts) + 1), st)
         hint_flags = set()
         if self.hint_rate > 0:
             saved, self.rng = self.rng, self.hint_rng
@@ -1133,6 +1535,14 @@ class Generator:
         # A kernel with nothing observable would be trivially equal.
         if ret is None and "effect" not in fc.flags:
             lines += self.store(fc, scope, "  ")
+        fold = None
+        if feats:
+            with self.stream(self.wide_rng):
+                fold = self.wide_fold(fc)
+                outs = [a for a in arrays if a.writable]
+                if outs:
+                    lines.append(self.fold_store(fc, self.pick(outs), fold))
+                    fold = None
         body += lines
         if fc.acc:
             if ret == U:
@@ -1142,13 +1552,23 @@ class Generator:
                 # acc's state must be observable: fold it into an output.
                 outs = [a for a in arrays if a.writable and a.elem == "u32"]
                 if outs:
-                    body.append("  %s[0] ^= acc.get();" % outs[0].name)
+                    body.append("  %s ^= acc.get();" % self.first_elem(
+                        outs[0]))
                 elif ret is not None:
                     body.append("  %s" % self.ret_stmt(fc, scope).replace(
                         "return ", "return acc.get() == 7u ? %s : " % (
                             self.const(ret)), 1))
         if ret is not None and not body[-1].lstrip().startswith("return"):
             body.append("  %s" % self.ret_stmt(fc, scope))
+        if fold:
+            # Nothing to store into: the wider locals go into the result.
+            # (The fold comes first: "(uint32_t(int64_t(m0[i]))) ^ x" would
+            # parse as a cast to a function type.)
+            x = body[-1].strip()[len("return "):-1]
+            body[-1] = "  return %s;" % {
+                U: "(%s) ^ (%s)" % (fold, x),
+                S: "int64_t(uint64_t(%s) ^ uint64_t(%s))" % (fold, x),
+                F: "fclamp(float((%s) & 1023u) + (%s))" % (fold, x)}[ret]
         sig = ", ".join("%s%s%s" % (t, "" if t.endswith(("*", "&")) else " ",
                                     nm) for nm, t in params)
         text = "LOOM_ACCEL()\n%s %s(%s) {\n%s\n}" % (
@@ -1160,6 +1580,317 @@ class Generator:
         self.decls.append(text)
         self.kernels.append((name, ret, params, arrays, fc.flags | hint_flags))
         self.program_flags |= fc.flags
+
+    # -- wider types and pointers (the wide stream) ------------------------
+
+    def wide_params(self, arrays, params):
+        """Which of WIDE_FEATURES the kernel holds, and the pointer
+        parameters they need (appended to arrays and params); returns the
+        features and the declarations at the top of the body."""
+        feats = [f for f in WIDE_FEATURES if self.chance(self.wide_rate)]
+        if len(feats) > kMaxWide:
+            # More would make graphs too large for cgra-8x8.
+            keep = self.rng.sample(feats, kMaxWide)
+            feats = [f for f in feats if f in keep]
+        decls = []
+
+        def add(arr):
+            arr.wide_param = True
+            ct = ("" if arr.writable else "const ") + ELEM_CTYPE[arr.elem]
+            arrays.append(arr)
+            params.append((arr.name, ct + " *"))
+            return ct
+        if "mid" in feats:
+            # main passes buf + kl; the kernel may read or write
+            # [-kl, n + kr).
+            writable = self.chance(0.4)
+            elem = self.pick(["u32", "u32", "u16", "i8", "u64"] if writable
+                             else ["i32", "i32", "i16", "u8", "u16"])
+            arr = Array("m0", "mid", elem, None, writable)
+            arr.kl, arr.kr = self.rng.randrange(1, 4), self.rng.randrange(0, 3)
+            arr.length = "uint32_t(n + %d)" % (arr.kl + arr.kr)
+            ct = add(arr)
+            if self.chance(0.5):
+                q = Array("m0q", "mid", elem, arr.length, writable)
+                q.kl, q.kr, q.q = arr.kl - 1, arr.kr + 1, True
+                arrays.append(q)
+                decls.append("  %s *m0q = m0 - 1;" % ct)
+        if "end" in feats:
+            writable = self.chance(0.4)
+            elem = self.pick(["u32", "u32", "i16", "u64", "u8"] if writable
+                             else ["i32", "i32", "u16", "i8", "f64"])
+            arr = Array("e0", "end", elem, "uint32_t(n)", writable)
+            arr.style = self.pick(["last", "end"])
+            add(arr)
+        if "narrow" in feats and self.chance(0.6):
+            add(Array("b0", "nptr", self.pick(["u8", "i8", "u16", "i16"]),
+                      "uint32_t(n)", self.chance(0.5)))
+        if "u64" in feats and self.chance(0.5):
+            add(Array("q0", "nptr", "u64", "uint32_t(n)", self.chance(0.6)))
+        if "double" in feats and self.chance(0.4):
+            add(Array("d0", "nptr", "f64", "uint32_t(n)", self.chance(0.6)))
+        return feats, decls
+
+    def wide_locals(self, fc, scope, feats):
+        """The wider locals, and wacc, where the wider statements fold what
+        they read (wide_fold makes it observable)."""
+        types = []
+        if "narrow" in feats:
+            types += self.rng.sample(NARROW, 2 if self.chance(0.3) else 1)
+        if "u64" in feats:
+            types.append(Q64)
+        if "shift" in feats and not set(types) & set(WIDE_INT):
+            types.append(self.pick(WIDE_INT))
+        if "double" in feats:
+            types.append(D)
+        lines = []
+        for t in types:
+            v = fc.fresh("dv" if t == D else "nv")
+            init = self.expr(fc, scope, t, 1)
+            lines.append("  %s %s = %s;" % (CTYPE[t], v,
+                                            "dclamp(%s)" % init if t == D
+                                            else init))
+            scope.vars[t].append(v)
+            scope.assignable[t].append(v)
+            fc.wide_locals.append((t, v))
+        lines.append("  uint32_t wacc = %s;" % self.const(U))
+        scope.vars[U].append("wacc")
+        return lines
+
+    def wide_loop(self, fc, scope, body, way=None, general=(0, 1),
+                  exit_value=False):
+        """A loop over [0, n) (up, down, or down by a step from hi to lo)
+        whose body is body(scope, counter, indentation) and
+        randrange(*general) generated statements (none by default: the
+        graph stays small)."""
+        i = fc.fresh("i")
+        way = way or self.pick(["up", "up", "up", "down", "down", "step"])
+        lines = []
+        if way == "up":
+            head = "for (int %s = 0; %s < n; ++%s)" % (i, i, i)
+        elif way == "down":
+            fc.flags.add("reverse")
+            head = "for (int %s = n - 1; %s >= 0; --%s)" % (i, i, i)
+        else:
+            # hi <= n - 1 and lo >= -1: the counter stays in [0, n).
+            fc.flags |= {"reverse", "reverse-step"}
+            hi = self.pick(["n - 1", "n - 1", "n - 2", "n / 2",
+                            "n - 1 - int(%s %% 3u)" % self.expr(fc, scope, U,
+                                                                1)])
+            lo = self.pick(["-1", "0", "1", "n / 4"])
+            step = self.rng.randrange(1, 4)
+            head = "for (%s = %s; %s > %s; %s -= %d)" % (
+                i if exit_value else "int " + i, hi, i, lo, i, step)
+            if exit_value:
+                # The counter lives on: its value after the loop is folded.
+                lines.append("  int %s;" % i)
+        lines.append("  %s {" % head)
+        bscope = Scope(scope)
+        bscope.safe_index.append((i, {"ptr"}))
+        bscope.vars[U].append("uint32_t(%s)" % i)
+        bscope.vars[S].append("int64_t(%s)" % i)
+        lines += body(bscope, i, "    ")
+        fc.budget = self.rng.randrange(*general)
+        lines += self.block(fc, bscope, "    ", 1, {"depth": 1}, fc.budget)
+        lines.append("  }")
+        if exit_value:
+            lines.append("  wacc ^= uint32_t(%s);" % i)
+        return lines
+
+    def sink(self, ind, value):
+        """Fold value into wacc (one operation, mostly: small graphs)."""
+        form = self.pick(["%swacc += %s;", "%swacc ^= %s;",
+                          "%swacc = wacc * 33u + (%s);"])
+        return form % (ind, value)
+
+    def wide_stmts(self, fc, scope, feats):
+        """The top-level statements of the wider features of the kernel:
+        one loop over [0, n) holds what they do in a loop (walking down by
+        a step when the kernel has the strided reverse loop; small graphs
+        stay mappable); the walk down from an end pointer is a loop of its
+        own, and the rest are statements outside loops."""
+        out = []
+        bodies = []
+        mids = [a for a in fc.arrays if a.kind == "mid"]
+        ends = [a for a in fc.arrays if a.kind == "end"]
+        if mids:
+            def mid_body(bscope, i, ind):
+                lines = []
+                for a in mids:
+                    if a.writable and self.chance(0.7):
+                        lines += self.store_into(fc, bscope, ind, a)
+                    elif not a.writable or self.chance(0.5):
+                        reads = [self.read_array(fc, bscope, a, U, 1)
+                                 for _ in range(self.rng.randrange(1, 3))]
+                        if a.kl >= 1 and self.chance(0.4):
+                            self.note_array(fc, a)
+                            reads.append(convert("%s[-1]" % a.name, a.elem,
+                                                 U))
+                        lines.append(self.sink(ind, " ^ ".join(reads)))
+                return lines
+            bodies.append(mid_body)
+        if ends:
+            a = ends[0]
+            if self.chance(0.5):
+                out.append(self.end_walk(fc, scope, a))
+            else:
+                # end[-i] (a + n - 1 passed) or end[-1 - i] (a + n).
+                def end_body(bscope, i, ind):
+                    self.note_array(fc, a)
+                    if a.writable:
+                        return self.store_into(fc, bscope, ind, a)
+                    return [self.sink(ind, self.read_array(fc, bscope, a, U,
+                                                           1))]
+                bodies.append(end_body)
+        for feat, types in (("narrow", NARROW), ("u64", (Q64,)),
+                            ("double", (D,)), ("shift", WIDE_INT)):
+            if feat in feats:
+                body = (self.shift_body if feat == "shift"
+                        else self.typed_body)(fc, types)
+                if self.chance(0.6):
+                    bodies.append(body)
+                else:
+                    out.append(body(scope, None, "  "))
+        step = "reverse-step" in feats
+        if bodies or step:
+            def loop_body(bscope, i, ind):
+                return [l for b in bodies for l in b(bscope, i, ind)]
+            out.append(self.wide_loop(
+                fc, scope, loop_body, "step" if step else None,
+                (1, 2) if step else (0, 1), step and self.chance(0.5)))
+        return out
+
+    def end_walk(self, fc, scope, a):
+        """A walk down from one past the last element of an end pointer,
+        *--p, n steps (counted, or until p is the first element)."""
+        self.note_array(fc, a)
+        fc.flags.add("end-walk")
+        ct = ("" if a.writable else "const ") + ELEM_CTYPE[a.elem]
+        p = fc.fresh("p")
+        past = a.name + (" + 1" if a.style == "last" else "")
+        lines = ["  {", "    %s *%s = %s;" % (ct, p, past)]
+        bscope = Scope(scope)
+        if self.chance(0.5):
+            i = fc.fresh("i")
+            lines.append("    for (int %s = 0; %s < n; ++%s) {" % (i, i, i))
+            bscope.safe_index.append((i, {"ptr"}))
+            bscope.vars[U].append("uint32_t(%s)" % i)
+        else:
+            lines.append("    while (%s != %s - n) {" % (p, past))
+        if a.writable:
+            fc.flags.add("effect")
+            lines.append("      *--%s = %s;" % (p, self.value_of(
+                fc, bscope, a.elem)))
+        else:
+            t = fc.fresh("t")
+            lines.append("      const uint32_t %s = %s;" % (
+                t, convert("*--%s" % p, a.elem, U)))
+            bscope.vars[U].append(t)
+            lines.append(self.sink("      ", t))
+        lines += ["    }", "  }"]
+        return lines
+
+    def value_of(self, fc, scope, elem):
+        """A value to store into an element of type elem."""
+        if elem == "i32":
+            return "int(%s)" % self.expr(fc, scope, U, 2)
+        ty = ELEM_TYPE[elem]
+        e = self.expr(fc, scope, ty, 2)
+        return {F: "fclamp(%s)", D: "dclamp(%s)"}.get(ty, "%s") % e
+
+    def typed_body(self, fc, types):
+        """Statements on the kernel's locals and arrays of the wider types
+        (in a loop or not: the counter is None outside loops)."""
+        locs = [(t, v) for t, v in fc.wide_locals if t in types]
+        arrs = [a for a in fc.arrays
+                if a.kind == "nptr" and ELEM_TYPE[a.elem] in types]
+
+        def body(bscope, i, ind):
+            lines = []
+            for a in arrs:
+                if a.writable:
+                    lines += self.store_into(fc, bscope, ind, a)
+                else:
+                    lines.append(self.sink(ind, self.read_array(
+                        fc, bscope, a, U, 1)))
+            t, v = self.pick(locs)
+            lines += self.wide_assign(fc, bscope, ind, t, v)
+            if t == D and self.chance(0.5):
+                fc.flags.add("double-cvt")
+                lines.append(self.sink(ind, self.pick([
+                    "uint32_t(d2i(%s * 64.0))", "std::bit_cast<uint32_t>("
+                    "float(%s))", "uint32_t(std::bit_cast<uint64_t>(%s) >> "
+                    "32)"]) % v))
+            return lines
+        return body
+
+    def shift_body(self, fc, types):
+        """A shift of an 8/16/64-bit local by an amount masked to width - 1
+        (the loop counter's, in a loop)."""
+        locs = [(t, v) for t, v in fc.wide_locals if t in types]
+        t, v = self.pick(locs)
+        bits = BITS[t]
+
+        def body(bscope, i, ind):
+            fc.flags |= {"shift", "u64" if t == Q64 else "narrow"}
+            amt = "(%s & %du)" % ("uint32_t(%s)" % i if i and self.chance(0.6)
+                                  else self.expr(fc, bscope, U, 1), bits - 1)
+            form = self.pick(["<<", ">>", "rot", "fold"])
+            if form == "rot" and t in SIGNED:
+                form = ">>"
+            k = self.rng.randrange(1, bits)
+            if t == Q64:
+                text = {"<<": "%s << %s" % (v, amt),
+                        ">>": "%s >> %s" % (v, amt),
+                        "rot": "(%s << %d) | (%s >> %d)" % (v, k, v, 64 - k),
+                        "fold": "%s ^ (%s >> %s)" % (v, v, amt)}[form]
+                return ["%s%s = %s;" % (ind, v, text)]
+            T = CTYPE[t]
+            text = {"<<": "%s(uint32_t(%s) << %s)" % (T, v, amt),
+                    ">>": "%s(%s >> %s)" % (T, v, amt),
+                    "rot": "%s((uint32_t(%s) << %d) | "
+                           "(uint32_t(%s) >> %d))" % (T, v, k, v, bits - k),
+                    "fold": "%s(%s ^ (%s >> %s))" % (T, v, v, amt)}[form]
+            lines = ["%s%s = %s;" % (ind, v, text)]
+            if self.chance(0.4):
+                # A 32-bit shift of the widened value.
+                lines.append(self.sink(ind, "uint32_t(%s) << (%s & 31u)" % (
+                    v, self.expr(fc, bscope, U, 1))))
+            return lines
+        return body
+
+    def wide_fold(self, fc):
+        """wacc and the wider locals, folded into one uint32_t."""
+        parts = ["wacc"]
+        for t, v in fc.wide_locals:
+            if t == Q64:
+                parts.append("fold64(%s)" % v)
+            elif t == D:
+                fc.flags.add("double-cvt")
+                parts.append(self.pick([
+                    "fold64(std::bit_cast<uint64_t>(%s))",
+                    "std::bit_cast<uint32_t>(float(%s))",
+                    "uint32_t(d2i(%s * 256.0))"]) % v)
+            else:
+                parts.append("uint32_t(%s)" % v)
+        return " ^ ".join(parts)
+
+    def fold_store(self, fc, a, fold):
+        self.note_array(fc, a)
+        fc.flags.add("effect")
+        x = self.first_elem(a)
+        if a.elem == "i32":
+            return "  %s = int(uint32_t(%s) ^ (%s));" % (x, x, fold)
+        if a.elem == "s64":
+            return "  %s = int64_t(uint64_t(%s) ^ (%s));" % (x, x, fold)
+        if a.elem == "f32":
+            return "  %s = fclamp(%s + float((%s) & 1023u));" % (x, x, fold)
+        if a.elem == "f64":
+            return "  %s = dclamp(%s + double((%s) & 1023u));" % (x, x, fold)
+        if a.elem in ("u8", "i8", "u16", "i16"):
+            return "  %s = %s(uint32_t(%s) ^ (%s));" % (
+                x, ELEM_CTYPE[a.elem], x, fold)
+        return "  %s ^= %s;" % (x, fold)
 
     # -- LOOM_PARALLEL hints ----------------------------------------------
 
@@ -1344,11 +2075,58 @@ class Generator:
         calls = [c for c in fc.callables if c.ret is not None and
                  ("arr" not in c.params or has_i32)]
         if not calls:
-            return None
+            return self.forced_view_call(fc, scope)
         c = self.pick(calls)
         fc.flags |= {"helper", c.construct} | c.flags
         call = "%s(%s)" % (c.name, ", ".join(self.call_args(fc, scope, c,
                                                             2)))
+        return ["  u0 ^= %s;" % convert(call, {U: "u32", S: "s64",
+                                               F: "f32"}[c.ret], U)]
+
+    def forced_view_call(self, fc, scope):
+        """What the last kernel calls when no helper fits its arguments: a
+        helper that walks an array, on another int array of the kernel (an
+        object's, the constant table) when it has no int32_t pointer
+        argument; or a void helper on a uint32_t output."""
+        views = [(a, {"obj": ("o.data", "o.n"),
+                      "vec": ("v.data()", "int(v.size())"),
+                      "span": ("sp.data()", "int(sp.size())"),
+                      "iter": ("first", "int(last - first)")}.get(
+                          a.kind, (a.name + (".data()" if a.kind == "array"
+                                             else ""), a.length[:-1])))
+                 for a in fc.arrays
+                 if a.kind in ("obj", "vec", "span", "iter", "array",
+                               "gconst")]
+        loops = [c for c in fc.callables if c.ret is not None and
+                 "arr" in c.params]
+        if not (views and loops):
+            # A void helper storing through a uint32_t pointer: an output
+            # array, cell, gMut, or Obj::data (uint32_t may alias int).
+            outs = [(a.name, "n" if a.kind == "ptr" else a.length[:-1])
+                    for a in fc.arrays if a.elem == "u32" and a.writable
+                    and a.kind in ("ptr", "cell", "gmut")] + [
+                        ("reinterpret_cast<uint32_t *>(o.data)", "o.n")
+                        for a in fc.arrays if a.kind == "obj"]
+            voids = [c for c in fc.callables if c.ret is None]
+            if not (outs and voids):
+                return None
+            c = self.pick(voids)
+            fc.flags |= {"helper", c.construct, "effect"} | c.flags
+            name, count = self.pick(outs)
+            for a in fc.arrays:
+                if a.name == name or a.kind == "obj" and "o.data" in name:
+                    self.note_array(fc, a)
+            return ["  %s(%s, %s, %s);" % (c.name, name, count,
+                                           self.expr(fc, scope, U, 2))]
+        c = self.pick(loops)
+        arr, (base, count) = self.pick(views)
+        self.note_array(fc, arr)
+        fc.flags |= {"helper", c.construct} | c.flags
+        args = []
+        for p in c.params:
+            args += [base, count] if p == "arr" else [
+                self.expr(fc, scope, p, 1)]
+        call = "%s(%s)" % (c.name, ", ".join(args))
         return ["  u0 ^= %s;" % convert(call, {U: "u32", S: "s64",
                                                F: "f32"}[c.ret], U)]
 
@@ -1380,6 +2158,31 @@ class Generator:
             alias[ins[-1]] = "reinterpret_cast<const int32_t *>(%s)" % outs[0]
         return alias
 
+    def wide_main(self, arrays, size, printers):
+        """main's buffers for the wider pointer parameters; the ones the
+        kernel may write are printed whole (an interior pointer's margins
+        too)."""
+        out = []
+        for a in arrays:
+            count = size + a.kl + a.kr
+            buf = a.name + ("buf" if a.kind in ("mid", "end") else "")
+            out.append("    %s %s[%d] = {%s};" % (
+                ELEM_CTYPE[a.elem], buf, count, ", ".join(
+                    self.elem_lit(a.elem) for _ in range(count))))
+            if a.writable:
+                printers.append("printN(\"%%s %s\", %s, %d);" % (buf, buf,
+                                                                 count))
+        return out
+
+    def wide_arg(self, a, n):
+        """The argument of a wider pointer parameter for a call of n."""
+        if a.kind == "mid":
+            return "%sbuf + %d" % (a.name, a.kl)
+        if a.kind == "end":
+            return "%sbuf + %d%s" % (a.name, n, " - 1" if a.style == "last"
+                                     else "")
+        return a.name
+
     def make_main(self):
         out = ["int main() {"]
         for name, ret, params, arrays, flags in self.kernels:
@@ -1390,13 +2193,17 @@ class Generator:
             # Arguments that alias (valid C++: no parameter is __restrict__):
             # argument name -> the C expression passed instead of the array
             # of that name.
-            alias = self.choose_aliases(params, size)
+            # The wider pointer parameters get buffers of their own (never
+            # aliased) and arguments computed from n.
+            wide = dict((a.name, a) for a in arrays if a.wide_param)
+            alias = self.choose_aliases([(nm, t) for nm, t in params
+                                         if nm not in wide], size)
             if alias:
                 flags.add("alias")
                 out.append("    // aliasing: %s" % ", ".join(
                     "%s = %s" % kv for kv in sorted(alias.items())))
             for nm, t in params:
-                if nm in ("n", "last"):
+                if nm in ("n", "last") or nm in wide:
                     continue
                 if nm == "cell":
                     out.append("    uint32_t cellv = %s;" % self.const(U))
@@ -1467,6 +2274,9 @@ class Generator:
                     printers.append("printU(\"%s o.k\", &o.k, 1);")
                 elif t == "Obj &":
                     printers.append("printU(\"%s o.k (cell)\", &o.k, 1);")
+            if wide:
+                with self.stream(self.wide_rng):
+                    out += self.wide_main(wide.values(), size, printers)
             if self.globals_mut is not None:
                 printers.append("printU(\"%%s gMut\", gMut, %s);" %
                                 self.globals_mut.length[:-1])
@@ -1476,7 +2286,9 @@ class Generator:
                 n = size if call == 0 else self.rng.randrange(1, size + 1)
                 argv = []
                 for nm, t in params:
-                    if nm == "n":
+                    if nm in wide:
+                        argv.append(self.wide_arg(wide[nm], n))
+                    elif nm == "n":
                         argv.append(str(n))
                     elif t == "std::span<const int32_t>":
                         argv.append("std::span<const int32_t>(spdata)")
@@ -1529,23 +2341,47 @@ class Generator:
 
 
 def convert(text, src, dst):
-    """Convert a C expression of element type src (i32/u32/s64/f32) to dst."""
+    """Convert a C expression of element type src (i32/u32/s64/f32, or
+    u8/i8/u16/i16/u64/f64) to the type dst. Every conversion is defined:
+    integers convert modulo 2^N (C++20), floats and doubles into integers
+    only through the range checks of f2i and d2i, a double into float only
+    when it is within +-1e4 (array elements are: they are stored through
+    dclamp)."""
     if src == "f32" and dst != F:
+        if dst == D:
+            return "double(%s)" % text
+        if dst in WIDE_INT:
+            return "%s(f2i(%s))" % (CTYPE[dst], text)
         return "f2i(%s)" % text if dst == S else "uint32_t(f2i(%s))" % text
+    if src == "f64":
+        if dst == D:
+            return text
+        if dst == F:
+            return "float(%s)" % text
+        return "d2i(%s)" % text if dst == S else "%s(d2i(%s))" % (CTYPE[dst],
+                                                                  text)
     if dst == U:
         return text if src == "u32" else "uint32_t(%s)" % text
     if dst == S:
         return text if src == "s64" else "int64_t(%s)" % text
+    if dst == D:
+        return "double(%s)" % text
+    if dst in WIDE_INT:
+        return text if ELEM_TYPE.get(src) == dst else "%s(%s)" % (CTYPE[dst],
+                                                                  text)
     return text if src == "f32" else "fclamp(float(%s))" % text
 
 
-def generate(seed, index, hint_rate=None):
+def generate(seed, index, hint_rate=None, wide_rate=None):
     gen = Generator(program_seed(seed, index),
-                    kHintRate if hint_rate is None else hint_rate)
+                    kHintRate if hint_rate is None else hint_rate,
+                    kWideRate if wide_rate is None else wide_rate)
     src = ("// generated by tests/property/cxx_diff.py --seed=%d --first=%d "
-           "--count=1%s\n" % (seed, index, "" if gen.hint_rate == kHintRate
-                               else " --hint-rate=%g" % gen.hint_rate)) + \
-        gen.generate()
+           "--count=1%s%s\n" % (
+               seed, index, "" if gen.hint_rate == kHintRate
+               else " --hint-rate=%g" % gen.hint_rate,
+               "" if gen.wide_rate == kWideRate
+               else " --wide-rate=%g" % gen.wide_rate)) + gen.generate()
     kernels = [(name, sorted(flags)) for name, _, _, _, flags in gen.kernels]
     # The line of each hint, which the compile's diagnostics name.
     hints = []
@@ -1569,7 +2405,7 @@ BACKENDS = ["host", "emu", "sim"]
 TOOLCHAIN_BROKEN = re.compile(
     rb"unable to load plugin|file too short|invalid ELF header|"
     rb"error while loading shared libraries|cannot open shared object|"
-    rb"cannot execute: ")
+    rb"cannot execute: |undefined reference to `loom_rt_")
 
 
 def run(cmd, env, timeout, retries=10):
@@ -1591,7 +2427,8 @@ def run(cmd, env, timeout, retries=10):
 
 
 def check_program(args, index, workroot):
-    src, kernels, hints = generate(args.seed, index, args.hint_rate)
+    src, kernels, hints = generate(args.seed, index, args.hint_rate,
+                                   args.wide_rate)
     d = os.path.join(workroot, "p%d" % index)
     os.makedirs(d, exist_ok=True)
     cpp = os.path.join(d, "prog.cpp")
@@ -1781,6 +2618,12 @@ def main():
                     help="the chance that a kernel holds LOOM_PARALLEL loops "
                     "(default %g; 0: the programs of the generator before "
                     "hints)" % kHintRate)
+    ap.add_argument("--wide-rate", type=float, default=kWideRate,
+                    help="the chance that a kernel holds each of the wider "
+                    "constructs: an interior pointer, an end pointer, a "
+                    "strided reverse loop, 8/16-bit integers, uint64_t, "
+                    "their shifts, double (default %g; 0: the programs of "
+                    "the generator before them)" % kWideRate)
     ap.add_argument("--print", action="store_true",
                     help="print the source of the programs, run nothing")
     ap.add_argument("--remarks", action="store_true",
@@ -1793,7 +2636,8 @@ def main():
 
     if args.print:
         for i in range(args.first, args.first + args.count):
-            src, kernels, hints = generate(args.seed, i, args.hint_rate)
+            src, kernels, hints = generate(args.seed, i, args.hint_rate,
+                                           args.wide_rate)
             sys.stdout.write(src)
         return 0
 
@@ -1874,8 +2718,11 @@ def report_one(args, res):
               "for b in host emu sim; do LOOM_BACKEND=$b ./prog > $b.txt; "
               "done; diff host.txt emu.txt; diff host.txt sim.txt" % (
                   dst, args.clangxx))
-    print("  rerun: %s --seed=%d --first=%d --count=1 --build=%s%s" % (
+    print("  rerun: %s --seed=%d --first=%d --count=1 --build=%s%s%s" % (
         os.path.abspath(__file__), args.seed, i, args.build,
+        "".join(" --%s=%g" % (name, value) for name, value, default in (
+            ("hint-rate", args.hint_rate, kHintRate),
+            ("wide-rate", args.wide_rate, kWideRate)) if value != default),
         " --keep=%s" % args.keep if args.keep else ""), flush=True)
 
 
@@ -1919,7 +2766,7 @@ def summarize(args, results, wall):
     # Launch counts per run, from the reports.
     launches = {be: collections.Counter() for be in BACKENDS}
     per_construct = collections.OrderedDict(
-        (key, [0, 0, 0]) for key, _ in CONSTRUCTS)
+        (key, [0, 0, 0, 0]) for key, _ in CONSTRUCTS)
     reasons = collections.Counter()
     remarks = collections.Counter()
     kernels = 0
@@ -1927,6 +2774,9 @@ def summarize(args, results, wall):
     for r in results:
         if r["status"] == "compile":
             continue
+        for key in set().union(*[set(flags) for _, flags in r["kernels"]]):
+            if key in per_construct:
+                per_construct[key][3] += 1
         for be in BACKENDS:
             run_ = r["runs"].get(be)
             if not run_ or not run_["report"]:
@@ -2018,10 +2868,11 @@ def summarize(args, results, wall):
             else "wrong hint not diagnosed, trusted or dead code",
             h["program"], h["line"], h["kernel"], h["shape"],
             ": " + h["message"] if h["message"] else ""))
-    print("%-58s %7s %7s %7s" % ("construct", "kernels", "on emu", "on sim"))
+    print("%-58s %8s %7s %7s %7s" % ("construct", "programs", "kernels",
+                                     "on emu", "on sim"))
     for key, label in CONSTRUCTS:
         c = per_construct[key]
-        print("%-58s %7d %7d %7d" % (label, c[0], c[1], c[2]))
+        print("%-58s %8d %7d %7d %7d" % (label, c[3], c[0], c[1], c[2]))
     if reasons:
         print("why kernels did not run on sim (normalized, count):")
         for reason, c in reasons.most_common(12):

@@ -416,11 +416,13 @@ LogicalResult RootRaiser::rewriteAccesses() {
       dead.push_back(op);
       return WalkResult::advance();
     }
+    // The address by operand, not getAddr(): a pointer block argument may
+    // be retyped to its index already, which the typed accessor asserts on.
     Value address;
     if (auto load = dyn_cast<LLVM::LoadOp>(op))
-      address = load.getAddr();
+      address = load->getOperand(0);
     else if (auto store = dyn_cast<LLVM::StoreOp>(op))
-      address = store.getAddr();
+      address = store->getOperand(1);
     else if (auto cmp = dyn_cast<LLVM::ICmpOp>(op);
              cmp && rootOf.lookup(cmp.getLhs()))
       address = cmp.getLhs(); // a pointer compare (maybe retyped already)
