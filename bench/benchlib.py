@@ -24,7 +24,7 @@ SAMPLES = [
     "vecadd", "saxpy", "dot", "gemm", "conv2d", "jacobi", "histogram",
     "spmv", "prefix_sum", "fir", "relu", "binary_search", "string_compare",
     "merge", "crc32", "softmax", "transpose", "pipeline", "candidate",
-    "hint_forms",
+    "hint_forms", "gemv", "bicg", "fft",
 ]
 
 # Streaming kernels whose loops must reach 0.5 iterations per cycle, per

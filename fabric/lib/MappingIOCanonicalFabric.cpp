@@ -8,6 +8,11 @@
 // while any change to a unit, link or interface gives a new key. So this
 // prints the model (Fabric.h) itself, every field, in a fixed order.
 //
+// The contexts of elements and links are printed only where they are not 1:
+// a spatial fabric keeps the text (and the cache keys) it had before
+// fabrics could be time-multiplexed, and one that differs only in contexts
+// gets another text, so it never shares a cached mapping with it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "loom/Fabric/MappingIO.h"
@@ -38,7 +43,10 @@ void loom::fabric::writeCanonicalFabric(const Fabric &fabric, raw_ostream &os) {
   for (const ProcessingElement &element : fabric.getElements()) {
     os << "element " << element.row << " " << element.col << " switch "
        << element.switchNode << " operand_buffer_depth "
-       << element.operandBufferDepth << "\n";
+       << element.operandBufferDepth;
+    if (element.contexts != 1)
+      os << " contexts " << element.contexts;
+    os << "\n";
     for (const FunctionUnit &unit : element.units)
       writeUnit(unit, os);
   }
@@ -46,10 +54,14 @@ void loom::fabric::writeCanonicalFabric(const Fabric &fabric, raw_ostream &os) {
     os << "node " << id
        << (node.kind == SwitchNode::Kind::Switch ? " switch " : " memory ")
        << node.row << " " << node.col << " " << node.memoryInterface << "\n";
-  for (auto [id, link] : enumerate(fabric.getLinks()))
+  for (auto [id, link] : enumerate(fabric.getLinks())) {
     os << "link " << id << " " << link.from << " -> " << link.to << " channels "
        << link.channels << " latency " << link.latency << " fifo "
-       << link.fifoDepth << "\n";
+       << link.fifoDepth;
+    if (link.contexts != 1)
+      os << " contexts " << link.contexts;
+    os << "\n";
+  }
   for (const MemoryInterface &memory : fabric.getMemoryInterfaces())
     os << "memory " << memory.name << " at " << memory.row << " " << memory.col
        << " node " << memory.node << " load " << memory.loadPorts << " store "

@@ -69,6 +69,11 @@ static void writeActor(const ActorPlacement &actor, const Fabric &fabric,
       out.value(element.col);
     });
     out.attribute("unit", actor.unit);
+    // Only a time-multiplexed element has contexts to choose from: elsewhere
+    // the context is 0 and left out, so a spatial mapping reads as it did
+    // before elements had contexts.
+    if (element.contexts > 1 || actor.context != 0)
+      out.attribute("context", actor.context);
     out.attribute("unit_name", element.units[actor.unit].name);
   });
 }
@@ -243,10 +248,13 @@ const json::Array *MappingReader::readArray(const json::Object &obj,
 
 std::optional<ActorPlacement> MappingReader::readActor(const json::Object &obj,
                                                        StringRef path) {
-  checkKeys(obj, path, {"op", "element", "at", "unit", "unit_name"});
+  checkKeys(obj, path, {"op", "element", "at", "unit", "context", "unit_name"});
   std::optional<std::string> op = readString(obj, "op", path);
   std::optional<uint32_t> element = readUnsigned(obj, "element", path);
   std::optional<uint32_t> unit = readUnsigned(obj, "unit", path);
+  // Left out on spatial elements, whose one context is 0.
+  std::optional<uint32_t> context =
+      obj.get("context") ? readUnsigned(obj, "context", path) : 0;
   // The readable fields are optional: a hand-written configuration may
   // leave them out, but when present they must agree with the ids.
   if (const json::Value *at = obj.get("at")) {
@@ -268,9 +276,9 @@ std::optional<ActorPlacement> MappingReader::readActor(const json::Object &obj,
       readable.push_back({(path + ".unit_name").str(), ReadableField::UnitName,
                           *element, *unit, *name});
   }
-  if (!op || !element || !unit)
+  if (!op || !element || !unit || !context)
     return std::nullopt;
-  return ActorPlacement{*op, *element, *unit};
+  return ActorPlacement{*op, *element, *unit, *context};
 }
 
 /// Reads {"actor": a, "<portKey>": p} or {"<boundaryKey>": p}.

@@ -19,6 +19,7 @@
 
 #include <deque>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 using namespace loom::fabric;
@@ -42,6 +43,10 @@ private:
     return formatv("({0}, {1})", pe.row, pe.col);
   }
   void verifyActors();
+  void verifyContext(
+      const ActorPlacement &actor, StringRef path,
+      std::map<std::tuple<uint32_t, uint32_t, uint32_t>, unsigned> &occupant,
+      unsigned index);
   bool verifyEndpoint(int32_t actor, StringRef path);
   void verifyEdge(const EdgeRoute &edge, unsigned index);
   void verifyRoute(const EdgeRoute &edge, StringRef path);
@@ -69,8 +74,8 @@ std::string MappingVerifier::describeNode(unsigned node) const {
 
 void MappingVerifier::verifyActors() {
   ArrayRef<ProcessingElement> elements = fabric.getElements();
-  // (element, unit) -> the actor placed there first.
-  std::map<std::pair<uint32_t, uint32_t>, unsigned> occupant;
+  // (element, unit, context) -> the actor placed there first.
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, unsigned> occupant;
   placed.assign(mapping.actors.size(), false);
   for (auto [index, actor] : enumerate(mapping.actors)) {
     std::string path = formatv("$.actors[{0}]", index);
@@ -101,13 +106,42 @@ void MappingVerifier::verifyActors() {
                     "{3})",
                     unit.name, describeElement(actor.element), actor.opName,
                     getOperationClassName(*cls)));
-    auto [it, inserted] =
-        occupant.try_emplace({actor.element, actor.unit}, index);
-    if (!inserted)
-      error(path + ".unit",
-            formatv("unit '{0}' of element {1} already holds actor {2}",
-                    unit.name, describeElement(actor.element), it->second));
+    verifyContext(actor, path, occupant, index);
   }
+}
+
+/// A unit holds one actor per context of its element, each in a context of
+/// its own: at most `contexts` actors share it in time.
+void MappingVerifier::verifyContext(
+    const ActorPlacement &actor, StringRef path,
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, unsigned> &occupant,
+    unsigned index) {
+  const ProcessingElement &element = fabric.getElements()[actor.element];
+  if (actor.context >= element.contexts) {
+    error(path + ".context",
+          formatv("context {0} is out of range: element {1} has {2} "
+                  "context{3}",
+                  actor.context, describeElement(actor.element),
+                  element.contexts, element.contexts == 1 ? "" : "s"));
+    return;
+  }
+  auto [it, inserted] =
+      occupant.try_emplace({actor.element, actor.unit, actor.context}, index);
+  if (inserted)
+    return;
+  const std::string &unitName = element.units[actor.unit].name;
+  // On a spatial element the context is always 0: the unit is what is
+  // taken twice.
+  if (element.contexts == 1)
+    error(path + ".unit",
+          formatv("unit '{0}' of element {1} already holds actor {2}", unitName,
+                  describeElement(actor.element), it->second));
+  else
+    error(path + ".context",
+          formatv("unit '{0}' of element {1} context {2} already holds actor "
+                  "{3}",
+                  unitName, describeElement(actor.element), actor.context,
+                  it->second));
 }
 
 /// Checks that an endpoint names the boundary or an existing actor.
@@ -237,8 +271,18 @@ void MappingVerifier::verifyRoute(const EdgeRoute &edge, StringRef path) {
                   capacity, describeBuffer(edge)));
 }
 
+/// "2 channels", or "1 channels x 16 contexts" on a time-shared link (the
+/// mapper's wording).
+static std::string describeCapacity(const Link &link) {
+  std::string text = formatv("{0} channels", link.channels);
+  if (link.contexts > 1)
+    text += formatv(" x {0} contexts", link.contexts).str();
+  return text;
+}
+
 /// The uses of one value share a channel, so a link carries one channel per
-/// distinct producing (actor, result).
+/// distinct producing (actor, result), and a time-shared link as many values
+/// per channel as it has contexts.
 void MappingVerifier::verifyLinkSharing() {
   DenseMap<uint32_t, DenseSet<std::pair<int32_t, uint32_t>>> nets;
   DenseSet<uint32_t> reported;
@@ -249,13 +293,13 @@ void MappingVerifier::verifyLinkSharing() {
       DenseSet<std::pair<int32_t, uint32_t>> &values = nets[linkId];
       values.insert({edge.producer, edge.result});
       const Link &link = fabric.getLinks()[linkId];
-      if (values.size() <= link.channels || !reported.insert(linkId).second)
+      if (values.size() <= link.getCapacity() ||
+          !reported.insert(linkId).second)
         continue;
       error(formatv("$.edges[{0}].links[{1}]", index, hop),
-            formatv("link {0} ({1} -> {2}) carries {3} values but has {4} "
-                    "channels",
+            formatv("link {0} ({1} -> {2}) carries {3} values but has {4}",
                     linkId, describeNode(link.from), describeNode(link.to),
-                    values.size(), link.channels));
+                    values.size(), describeCapacity(link)));
     }
   }
 }

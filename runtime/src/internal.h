@@ -105,7 +105,7 @@ void resetRegistryForTesting();
 
 /// loom::sim::kNumStallCauses, repeated so that this header stays free of
 /// MLIR (sim_backend.cpp checks they agree).
-inline constexpr unsigned kNumStallCauses = 5;
+inline constexpr unsigned kNumStallCauses = 6;
 
 //===----------------------------------------------------------------------===//
 // Launch decision (launch.cpp)

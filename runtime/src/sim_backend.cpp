@@ -58,6 +58,8 @@ struct TraceSegment {
   /// The launch's first cycle on the run's simulated time line.
   uint64_t startCycle = 0;
   llvm::SmallVector<loom::sim::TraceEvent, 0> events;
+  /// Values crossing time-shared links (docs/simulator.md, "Sharing").
+  llvm::SmallVector<loom::sim::LinkTraceEvent, 0> linkEvents;
 };
 
 /// Bounds the trace of a long run: later launches are counted, not kept.
@@ -216,7 +218,8 @@ loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
       return;
     if (state.traceEvents + result.trace.size() <= kMaxTraceEvents) {
       state.traceEvents += result.trace.size();
-      state.trace.push_back({&mapping, start, std::move(result.trace)});
+      state.trace.push_back({&mapping, start, std::move(result.trace),
+                             std::move(result.linkTrace)});
       state.traceFabric = policy.fabric;
     } else {
       state.traceEventsDropped += result.trace.size();
@@ -247,7 +250,8 @@ loom_status_t loom::rt::writeSimTrace(const Policy &policy) {
                         "': " + error.message());
   llvm::SmallVector<loom::sim::TraceSegmentRef> segments;
   for (const TraceSegment &segment : state.trace)
-    segments.push_back({segment.mapping, segment.startCycle, segment.events});
+    segments.push_back({segment.mapping, segment.startCycle, segment.events,
+                        segment.linkEvents});
   if (state.traceFabric)
     loom::sim::writeChromeTrace(os, *state.traceFabric, segments);
   else

@@ -5,10 +5,12 @@
 // Private to LoomSim. A CycleEngine drives the emulator's Engine (same
 // actors, queues, firing rules and compute table) cycle by cycle: it decides
 // which actors fire from the tokens visible in a cycle, the unit's initiation
-// interval, the room left on output routes and the memory interfaces' ports,
+// interval and its turn among the actors sharing it, the room left on output
+// routes, the channels of shared links and the memory interfaces' ports,
 // and takes the tokens a firing emits (as the Engine's TokenSink) to deliver
 // them after the unit and route latencies. CycleSimulator.cpp runs the
-// cycles, CycleSimSetup.cpp binds the mapping and analyses the loops.
+// cycles, CycleSimSetup.cpp binds the mapping and analyses the loops,
+// LinkChannels.cpp books the channels of shared links.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +51,8 @@ struct ActorTiming {
   int32_t interface = -1;
   /// The loop this actor controls (index into CycleEngine::loops), or -1.
   int32_t loop = -1;
+  /// The actor's position in its unit's UnitState::actors.
+  uint32_t turn = 0;
 };
 
 /// A function unit that some actor is placed on.
@@ -57,6 +61,139 @@ struct UnitState {
   uint32_t initiationInterval = 1;
   uint64_t nextFree = 0;
   uint64_t busyCycles = 0;
+  /// The actors placed on the unit, in actor order; more than one share it
+  /// in turns (round robin from the one after the last that fired).
+  llvm::SmallVector<uint32_t, 1> actors;
+  /// The contexts those actors hold (bit c: context c), on elements with
+  /// more than one context.
+  uint64_t usedContexts = 0;
+  /// The position in `actors` of the last actor that fired, and when.
+  uint32_t lastTurn = UINT32_MAX;
+  uint64_t lastFiring = UINT64_MAX;
+  /// The cycle in which the unit's turn was last decided.
+  uint64_t decidedCycle = UINT64_MAX;
+};
+
+/// The crossing of a shared link by the tokens of one value, counted from
+/// the producer's firing.
+struct Crossing {
+  /// Index into LinkChannels' shared links.
+  uint32_t link = 0;
+  /// Cycles from the firing to the crossing: the producer's delay (the
+  /// cycle its tokens enter the route) plus the latencies of the route's
+  /// links before this one.
+  uint32_t offset = 0;
+};
+
+/// "link #i (r, c) -> (r, c)", a memory port by its interface's name.
+std::string describeLink(const fabric::Fabric &fabric, uint32_t link);
+
+/// The channels of the time-multiplexed links (Link::contexts > 1) that the
+/// mapping gives more distinct values than channels (LinkChannels.cpp).
+/// Per cycle, at most `channels` distinct
+/// values' tokens cross such a link; the tokens of one value in one cycle
+/// take one channel (the uses of a value share it). A firing takes its
+/// channels when it fires, at the cycles its tokens will cross, and waits
+/// (link-busy) while one is taken. A waiting firing books the channels of
+/// a later firing cycle beyond every channel taken so far, so the wait ends
+/// however often others fire. Links with at most `channels` values never
+/// conflict and are not tracked, nor are links with one context: the mapper
+/// gives them at most `channels` values.
+class LinkChannels {
+public:
+  /// Finds the shared links and the crossings of every value routed over
+  /// them; `queueEdge` is the mapping edge of each use queue, or -1. Fails
+  /// when a time-multiplexed link carries more values than its capacity.
+  llvm::Error bind(llvm::ArrayRef<Actor> actors, const fabric::Fabric &fabric,
+                   const fabric::Mapping &mapping,
+                   llvm::ArrayRef<int32_t> queueEdge,
+                   llvm::ArrayRef<ActorTiming> timing);
+  /// True when no link is shared (a spatial mapping): nothing to track.
+  bool empty() const { return links.empty(); }
+  /// True when some token `actor` emits crosses a shared link.
+  bool crosses(uint32_t actor) const {
+    return !links.empty() && !byActor[actor].empty();
+  }
+  /// Whether a firing of `actor` at `cycle` finds a channel at every shared
+  /// link its tokens cross, for the results `emits` accepts.
+  bool hasChannels(uint32_t actor, uint64_t cycle,
+                   llvm::function_ref<bool(unsigned)> emits) const;
+  /// Books for `actor` (which just found no channel at `now`) the channels
+  /// of the earliest firing cycle after every channel taken so far; the
+  /// booking holds until it fires or release.
+  void hold(uint32_t actor, uint64_t now,
+            llvm::function_ref<bool(unsigned)> emits);
+  /// The firing cycle `actor` has booked, or UINT64_MAX.
+  uint64_t getHold(uint32_t actor) const {
+    return links.empty() ? UINT64_MAX : holds[actor].cycle;
+  }
+  /// Drops what `actor` booked and did not use.
+  void release(uint32_t actor);
+  /// Takes the channels for the tokens sent on `queue` by a firing at
+  /// `now`; records the crossings in `trace` when it is set.
+  void commit(uint32_t queue, uint64_t now,
+              llvm::SmallVectorImpl<LinkTraceEvent> *trace);
+  void fillStats(CycleSimStats &stats) const;
+
+private:
+  /// A value taking a channel in one cycle: committed (holder -1) or booked
+  /// by actor `holder`.
+  struct Use {
+    uint64_t value = 0;
+    int32_t holder = -1;
+  };
+  struct Slot {
+    uint64_t cycle = UINT64_MAX;
+    llvm::SmallVector<Use, 2> uses;
+  };
+  struct SharedLink {
+    uint32_t link = 0, channels = 1, values = 0;
+    /// The largest offset of a crossing.
+    uint32_t maxOffset = 0;
+    uint64_t busyCycles = 0, crossings = 0;
+    /// The cycles that have uses, by cycle mod size (a power of two): the
+    /// live ones lie in [now, now + size).
+    std::vector<Slot> ring;
+  };
+  struct Hold {
+    uint64_t cycle = UINT64_MAX;
+    /// (shared link, cycle) of every booked use.
+    llvm::SmallVector<std::pair<uint32_t, uint64_t>, 2> slots;
+  };
+  /// Counts the values per link and keeps the time-multiplexed links with
+  /// more values than channels; fails on one with more than its capacity.
+  llvm::Error findSharedLinks(llvm::ArrayRef<Actor> actors,
+                              const fabric::Fabric &fabric,
+                              const fabric::Mapping &mapping,
+                              llvm::ArrayRef<int32_t> queueEdge);
+  /// Records the crossings of shared links by the tokens `actor` emits on
+  /// `result` into `queue`, whose edge takes `route`.
+  void addCrossings(const fabric::Fabric &fabric,
+                    const fabric::EdgeRoute &route,
+                    const llvm::DenseMap<uint32_t, uint32_t> &sharedIndex,
+                    uint32_t actor, uint32_t result, uint32_t queue,
+                    uint32_t delay);
+  const Slot *findSlot(const SharedLink &link, uint64_t cycle) const;
+  Slot &getSlot(SharedLink &link, uint64_t cycle, uint64_t now);
+  /// (shared link, cycle, value) of each crossing of a firing of `actor`
+  /// at `cycle`.
+  void getNeeds(uint32_t actor, uint64_t cycle,
+                llvm::function_ref<bool(unsigned)> emits,
+                llvm::SmallVectorImpl<std::tuple<uint32_t, uint64_t, uint64_t>>
+                    &needs) const;
+
+  llvm::SmallVector<SharedLink, 0> links;
+  /// Per use queue: the value it carries and its crossings (empty for
+  /// queues off shared links).
+  std::vector<llvm::SmallVector<Crossing, 1>> byQueue;
+  std::vector<uint64_t> valueOfQueue;
+  /// Per actor: (result, crossing), without duplicates.
+  std::vector<llvm::SmallVector<std::pair<uint32_t, Crossing>, 2>> byActor;
+  /// Per actor: how far beyond its next cycle a booking must go to pass
+  /// every channel already taken (max over its crossings of the link's
+  /// maxOffset - offset).
+  std::vector<uint32_t> holdSpan;
+  std::vector<Hold> holds;
 };
 
 /// A memory interface that some memory actor is bound to, with this cycle's
@@ -157,11 +294,15 @@ public:
   /// The loop formed by the `instances` pipelined instances of a batch.
   LoopRate getInstanceRate(uint64_t instances) const;
   llvm::SmallVector<TraceEvent, 0> takeTrace() { return std::move(trace); }
+  llvm::SmallVector<LinkTraceEvent, 0> takeLinkTrace() {
+    return std::move(linkTrace);
+  }
 
   void send(uint32_t queue, const TokenValue &token) override;
 
 private:
   llvm::Error bindActor(uint32_t index);
+  llvm::Error bindContext(uint32_t index, UnitState &unit);
   llvm::Error bindMemories();
   llvm::Error bindQueues();
   void collectBody(LoopState &loop, mlir::Value phase);
@@ -174,8 +315,14 @@ private:
   /// Checks every actor with pending work and fires those that can.
   llvm::Error evaluateCycle(CycleOutcome &outcome);
   llvm::Error timedDeadlockError() const;
-  std::optional<StallCause> checkFiring(const Actor &actor,
-                                        const ActorTiming &timing);
+  std::optional<StallCause> checkFiring(uint32_t index);
+  /// checkFiring, plus the bookkeeping of link bookings: a stale booking is
+  /// dropped first, a link-busy actor books a later cycle.
+  std::optional<StallCause> checkActor(uint32_t index);
+  /// The actor of a shared unit that fires in this cycle: the first that
+  /// can, round robin from the one after the last that fired.
+  std::optional<uint32_t> pickTurn(const UnitState &unit);
+  void recordStall(uint32_t index, StallCause cause, CycleOutcome &outcome);
   std::optional<StallCause> checkMemory(const Actor &actor,
                                         const ActorTiming &timing);
   llvm::Error fireTimed(uint32_t index);
@@ -207,6 +354,9 @@ private:
   llvm::DenseMap<uint64_t, uint32_t> unitSlots;
   llvm::SmallVector<InterfaceState, 0> interfaces;
   llvm::SmallVector<LoopState, 0> loops;
+  /// Per use queue, its edge in the mapping or -1 (a free boundary edge).
+  llvm::SmallVector<int32_t, 0> queueEdge;
+  LinkChannels links;
 
   FlightCalendar flights;
   /// The current cycle, and the delay of the firing in progress.
@@ -237,6 +387,7 @@ private:
   /// The bank the memory request being checked goes to, if known.
   std::optional<uint32_t> requestBank;
   llvm::SmallVector<TraceEvent, 0> trace;
+  llvm::SmallVector<LinkTraceEvent, 0> linkTrace;
 };
 
 } // namespace loom::sim::detail

@@ -2,10 +2,11 @@
 //
 // Part of the Loom project.
 //
-// Before the first cycle: every actor gets its unit and output delay, every
-// use queue its route latency and capacity (looked up by consumer and
-// operand, so the simulator does not depend on the order of
-// Mapping::edges), every memory actor its interface; then the loops are
+// Before the first cycle: every actor gets its unit (and its context is
+// checked) and output delay, every use queue its route latency and capacity
+// (looked up by consumer and operand, so the simulator does not depend on
+// the order of Mapping::edges), every memory actor its interface, every
+// shared link its crossings (LinkChannels.cpp); then the loops are
 // found (one per phase value driving a stream or carries), with their bodies
 // for the resource bound and their slowest carry cycle for the recurrence
 // bound.
@@ -56,10 +57,54 @@ llvm::Error CycleEngine::bindActor(uint32_t index) {
   // Actors placed on one unit share it: one firing per initiation interval.
   uint64_t key = (uint64_t(place.element) << 32) | place.unit;
   auto [it, inserted] = unitSlots.try_emplace(key, units.size());
-  if (inserted)
-    units.push_back({place.element, place.unit, unit.initiationInterval});
+  if (inserted) {
+    UnitState &state = units.emplace_back();
+    state.element = place.element;
+    state.unit = place.unit;
+    state.initiationInterval = unit.initiationInterval;
+  }
+  UnitState &state = units[it->second];
+  if (llvm::Error error = bindContext(index, state))
+    return error;
   actorTiming[index].unit = it->second;
+  actorTiming[index].turn = state.actors.size();
   actorTiming[index].delay = unit.latency;
+  state.actors.push_back(index);
+  return llvm::Error::success();
+}
+
+/// An actor's context must exist on its element and, where the element has
+/// several, be its own among the actors of its unit. A spatial element
+/// (one context) is not limited here: the mapper places one actor per unit
+/// there, and a hand-built mapping that puts several on one unit runs them
+/// in turns as if the unit had a context for each.
+llvm::Error CycleEngine::bindContext(uint32_t index, UnitState &unit) {
+  const Actor &actor = engine.actors[index];
+  const fabric::ActorPlacement &place = mapping.actors[index];
+  const fabric::ProcessingElement &element =
+      fabric.getElements()[place.element];
+  std::string where = "unit '" + element.units[place.unit].name +
+                      "' of element (" + std::to_string(element.row) + ", " +
+                      std::to_string(element.col) + ")";
+  if (place.context >= element.contexts)
+    return engine.actorError(
+        actor, "is placed in context " + Twine(place.context) + " of " + where +
+                   ", which has " + Twine(element.contexts) + " context" +
+                   (element.contexts == 1 ? "" : "s"));
+  if (element.contexts == 1)
+    return llvm::Error::success();
+  uint64_t bit = uint64_t(1) << place.context;
+  if (unit.usedContexts & bit) {
+    uint32_t other = *llvm::find_if(unit.actors, [&](uint32_t actor) {
+      return mapping.actors[actor].context == place.context;
+    });
+    const Actor &holder = engine.actors[other];
+    return engine.actorError(
+        actor, "is placed in context " + Twine(place.context) + " of " + where +
+                   ", which holds '" + holder.op->getName().getStringRef() +
+                   "' at " + formatLocation(holder.op->getLoc()) + " already");
+  }
+  unit.usedContexts |= bit;
   return llvm::Error::success();
 }
 
@@ -115,6 +160,7 @@ getProducer(const DenseMap<Operation *, int32_t> &actorIndex, Value value) {
 
 llvm::Error CycleEngine::bindQueues() {
   queueTiming.resize(engine.queues.size());
+  queueEdge.assign(engine.queues.size(), -1);
   DenseMap<std::pair<int32_t, uint32_t>, uint32_t> edgeOf;
   for (auto [index, edge] : llvm::enumerate(mapping.edges))
     edgeOf[{edge.consumer, edge.operand}] = index;
@@ -152,6 +198,7 @@ llvm::Error CycleEngine::bindQueues() {
                                consumer + " has capacity 0");
     queueTiming[id].latency = edge.latency;
     queueTiming[id].capacity = edge.capacity;
+    queueEdge[id] = it->second;
   }
   return llvm::Error::success();
 }
@@ -167,7 +214,14 @@ llvm::Error CycleEngine::bindMapping() {
       return error;
   if (llvm::Error error = bindMemories())
     return error;
-  return bindQueues();
+  if (llvm::Error error = bindQueues())
+    return error;
+  // After bindMemories: a memory actor's tokens enter their routes after
+  // the trip to the interface and back.
+  if (llvm::Error error =
+          links.bind(engine.actors, fabric, mapping, queueEdge, actorTiming))
+    return engine.graphError(llvm::toString(std::move(error)));
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//

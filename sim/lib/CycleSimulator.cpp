@@ -6,12 +6,13 @@
 // come become visible, then every actor with pending work is checked against
 // what is visible in this cycle (operands, its unit's initiation interval,
 // room on its output routes counted with tokens in flight, its memory
-// interface's ports and banks) and fired through the emulator's rules. What a
-// firing emits travels (send) and becomes visible at least one cycle later;
-// the room a firing frees is usable from the next cycle, so the order in
-// which actors are checked within a cycle only decides who wins a shared
-// unit or memory port (lower actor index first). docs/simulator.md states
-// the model.
+// interface's ports and banks, the channels of shared links) and fired
+// through the emulator's rules. What a firing emits travels (send) and
+// becomes visible at least one cycle later; the room a firing frees is usable
+// from the next cycle, so the order in which actors are checked within a
+// cycle only decides who wins a memory port or a link channel (lower actor
+// index first). The actors sharing a unit take turns round robin.
+// docs/simulator.md states the model.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,8 @@ llvm::StringRef loom::sim::getStallCauseName(StallCause cause) {
     return "memory-port";
   case StallCause::BankConflict:
     return "bank-conflict";
+  case StallCause::LinkBusy:
+    return "link-busy";
   }
   llvm_unreachable("unknown stall cause");
 }
@@ -92,6 +95,7 @@ void CycleEngine::send(uint32_t queue, const TokenValue &token) {
   ++timing.inFlight;
   uint64_t arrival = now + std::max<uint64_t>(1, firingDelay + timing.latency);
   flights.push({arrival, queue, firingInstance, token}, now);
+  links.commit(queue, now, options.recordTrace ? &linkTrace : nullptr);
 }
 
 void CycleEngine::deliver() {
@@ -177,16 +181,53 @@ std::optional<StallCause> CycleEngine::checkMemory(const Actor &actor,
   return std::nullopt;
 }
 
-std::optional<StallCause> CycleEngine::checkFiring(const Actor &actor,
-                                                   const ActorTiming &timing) {
+std::optional<StallCause> CycleEngine::checkFiring(uint32_t index) {
+  const Actor &actor = engine.actors[index];
+  const ActorTiming &timing = actorTiming[index];
   if (!engine.isReady(actor))
     return StallCause::Input;
   if (units[timing.unit].nextFree > now)
     return StallCause::UnitBusy;
   if (hasFullOutput(actor))
     return StallCause::Output;
+  if (links.crosses(index) &&
+      !links.hasChannels(index, now, [&](unsigned result) {
+        return engine.mayEmitOn(actor, result);
+      }))
+    return StallCause::LinkBusy;
   if (timing.interface >= 0)
     return checkMemory(actor, timing);
+  return std::nullopt;
+}
+
+std::optional<StallCause> CycleEngine::checkActor(uint32_t index) {
+  // A booking whose cycle passed without a firing blocks nobody any more.
+  if (links.getHold(index) < now)
+    links.release(index);
+  std::optional<StallCause> cause = checkFiring(index);
+  if (cause == StallCause::LinkBusy && links.getHold(index) == UINT64_MAX) {
+    const Actor &actor = engine.actors[index];
+    links.hold(index, now, [&](unsigned result) {
+      return engine.mayEmitOn(actor, result);
+    });
+  }
+  return cause;
+}
+
+std::optional<uint32_t> CycleEngine::pickTurn(const UnitState &unit) {
+  // Called for the first actor of the unit with pending work in this
+  // cycle's pass: the others with work are still active. Starting after
+  // the last that fired, no actor that stays ready waits for more than one
+  // firing of each other actor on the unit.
+  size_t count = unit.actors.size();
+  size_t start = unit.lastTurn == UINT32_MAX ? 0 : unit.lastTurn + 1;
+  for (size_t k = 0; k < count; ++k) {
+    uint32_t index = unit.actors[(start + k) % count];
+    if (!active.test(index) || !hasPendingWork(engine.actors[index]))
+      continue;
+    if (!checkActor(index))
+      return index;
+  }
   return std::nullopt;
 }
 
@@ -240,9 +281,13 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
       poppedQueues.push_back(queue);
     qt.poppedThisCycle += size - engine.queues[queue].fifo.size();
   }
+  // The firing used the channels it booked, if any; the rest go back.
+  links.release(index);
   UnitState &unit = units[timing.unit];
   unit.nextFree = now + unit.initiationInterval;
   unit.busyCycles += unit.initiationInterval;
+  unit.lastTurn = timing.turn;
+  unit.lastFiring = now;
   if (timing.interface >= 0) {
     InterfaceState &port = interfaces[timing.interface];
     bool isLoad = actor.rule == Rule::Load;
@@ -254,8 +299,8 @@ llvm::Error CycleEngine::fireTimed(uint32_t index) {
       port.bankCycle[*requestBank] = now;
   }
   if (options.recordTrace)
-    trace.push_back(
-        {index, unit.element, unit.unit, now, unit.initiationInterval});
+    trace.push_back({index, unit.element, unit.unit, now,
+                     unit.initiationInterval, mapping.actors[index].context});
   if (timing.loop >= 0)
     countIteration(index, stateBefore);
   return llvm::Error::success();
@@ -388,10 +433,35 @@ void CycleEngine::explainFullOutputs(raw_ostream &os,
   }
 }
 
+void CycleEngine::recordStall(uint32_t index, StallCause cause,
+                              CycleOutcome &outcome) {
+  ++outcome.stalls[static_cast<unsigned>(cause)];
+  // A booking for this cycle that was not used (the unit or a port went
+  // to another actor) goes back; the actor books again when it waits for
+  // a link again.
+  if (links.getHold(index) <= now)
+    links.release(index);
+  if (cause == StallCause::Input) {
+    active.reset(index);
+    parked.set(index);
+    ++numParked;
+  } else if (cause == StallCause::UnitBusy) {
+    outcome.wake =
+        std::min(outcome.wake, units[actorTiming[index].unit].nextFree);
+  } else if (cause == StallCause::MemoryPort ||
+             cause == StallCause::BankConflict ||
+             cause == StallCause::LinkBusy) {
+    // Ports free up next cycle; a link channel may be free next cycle, and
+    // the booking guarantees one a bounded number of cycles ahead, so a
+    // wait for a link is never a deadlock.
+    outcome.retryNext = true;
+  }
+}
+
 llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
   // Only actors that received a token or kept pending work are looked at,
-  // in actor order (the priority of shared units and ports); parked actors
-  // wait for an operand, as they did in the cycle that parked them.
+  // in actor order (the priority of memory ports and link channels); parked
+  // actors wait for an operand, as they did in the cycle that parked them.
   outcome.stalls[static_cast<unsigned>(StallCause::Input)] += numParked;
   for (int next = active.find_first(); next != -1;
        next = active.find_next(next)) {
@@ -401,24 +471,29 @@ llvm::Error CycleEngine::evaluateCycle(CycleOutcome &outcome) {
       active.reset(i);
       continue;
     }
-    std::optional<StallCause> cause = checkFiring(actor, actorTiming[i]);
+    // A shared unit's turn is decided at its first actor with work: the
+    // chosen actor fires then, the others see a busy unit.
+    UnitState &unit = units[actorTiming[i].unit];
+    if (unit.actors.size() > 1) {
+      if (unit.decidedCycle != now) {
+        unit.decidedCycle = now;
+        if (std::optional<uint32_t> turn = pickTurn(unit)) {
+          if (llvm::Error error = fireTimed(*turn))
+            return error;
+          outcome.fired = true;
+        }
+      }
+      if (unit.lastFiring == now && unit.actors[unit.lastTurn] == i)
+        continue;
+    }
+    std::optional<StallCause> cause = checkActor(i);
     if (!cause) {
       if (llvm::Error error = fireTimed(i))
         return error;
       outcome.fired = true;
       continue;
     }
-    ++outcome.stalls[static_cast<unsigned>(*cause)];
-    if (*cause == StallCause::Input) {
-      active.reset(i);
-      parked.set(i);
-      ++numParked;
-    } else if (*cause == StallCause::UnitBusy)
-      outcome.wake =
-          std::min(outcome.wake, units[actorTiming[i].unit].nextFree);
-    else if (*cause == StallCause::MemoryPort ||
-             *cause == StallCause::BankConflict)
-      outcome.retryNext = true;
+    recordStall(i, *cause, outcome);
   }
   // Room freed in this cycle is usable from the next one.
   for (uint32_t queue : poppedQueues)
@@ -534,6 +609,22 @@ void CycleEngine::fillStats(CycleSimResult &result) const {
   stats.stalls = stalls;
   stats.memoryLoads = memoryLoads;
   stats.memoryStores = memoryStores;
+  for (const UnitState &unit : units) {
+    if (unit.actors.size() < 2)
+      continue;
+    SharedUnitUse &use = stats.sharedUnits.emplace_back();
+    use.element = unit.element;
+    use.unit = unit.unit;
+    use.actors.assign(unit.actors.begin(), unit.actors.end());
+    for (uint32_t actor : unit.actors)
+      use.firings.push_back(engine.actors[actor].firings);
+  }
+  llvm::sort(stats.sharedUnits,
+             [](const SharedUnitUse &a, const SharedUnitUse &b) {
+               return std::make_pair(a.element, a.unit) <
+                      std::make_pair(b.element, b.unit);
+             });
+  links.fillStats(stats);
   for (const LoopState &loop : loops) {
     const Actor &controller = engine.actors[loop.controller];
     LoopRate &rate = stats.loops.emplace_back();
@@ -635,6 +726,7 @@ simulate(loom::dataflow::GraphOp graph, const loom::fabric::Fabric &fabric,
   if (batch)
     result.timing.loops.push_back(cycles.getInstanceRate(*batch));
   result.trace = cycles.takeTrace();
+  result.linkTrace = cycles.takeLinkTrace();
   return std::move(result);
 }
 

@@ -43,6 +43,34 @@ MappedGraphs loom::sim::mapGraphs(llvm::ArrayRef<dataflow::GraphOp> graphs,
   return mapped;
 }
 
+/// Adds the shared units and links of one launch of `graphName`.
+static void addSharing(RunTiming &timing, llvm::StringRef graphName,
+                       const CycleSimStats &launch) {
+  for (const SharedUnitUse &use : launch.sharedUnits) {
+    auto it = llvm::find_if(timing.sharedUnits, [&](const RunSharedUnit &unit) {
+      return unit.graph == graphName && unit.use.element == use.element &&
+             unit.use.unit == use.unit;
+    });
+    if (it == timing.sharedUnits.end()) {
+      timing.sharedUnits.push_back({graphName.str(), use});
+      continue;
+    }
+    for (auto [total, firings] : llvm::zip_equal(it->use.firings, use.firings))
+      total += firings;
+  }
+  for (const SharedLinkUse &use : launch.sharedLinks) {
+    auto it = llvm::find_if(timing.sharedLinks, [&](const RunSharedLink &link) {
+      return link.graph == graphName && link.use.link == use.link;
+    });
+    if (it == timing.sharedLinks.end()) {
+      timing.sharedLinks.push_back({graphName.str(), use});
+      continue;
+    }
+    it->use.busyCycles += use.busyCycles;
+    it->use.crossings += use.crossings;
+  }
+}
+
 void RunTiming::add(llvm::StringRef graphName, const CycleSimStats &launch) {
   ++graphLaunches;
   cycles += launch.cycles;
@@ -72,6 +100,7 @@ void RunTiming::add(llvm::StringRef graphName, const CycleSimStats &launch) {
     for (auto [sum, cycles] : llvm::zip(total, busy))
       sum += cycles;
   }
+  addSharing(*this, graphName, launch);
 }
 
 decltype(InterpreterOptions::graphRunner) loom::sim::makeCycleSimGraphRunner(

@@ -120,16 +120,23 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   }
   raw_string_ostream(result.scfText) << *kernel;
   report('T', result.scfText);
+  if (program.asKernel)
+    raw_string_ostream(result.kernelText)
+        << *makeKernelModule(*kernel, program);
   enter("the SCF execution (MLIR to LLVM, ORC JIT)");
   result.scf = runScf(*kernel, program);
+  result.negativeIndex = result.scf.negativeIndex;
   enter(options.simFabric
             ? "lowering, emulating and simulating the dataflow graph"
             : "lowering and emulating the dataflow graph");
   std::vector<Outcome> runs = runDataflow(
       *kernel, program, options.schedules, options.simFabric,
       options.simMapperSeconds,
-      options.fault == InjectedFault::BatchFirstInputs, result.lowered);
+      options.fault == InjectedFault::BatchFirstInputs,
+      options.fault == InjectedFault::TrustEveryHint, result.lowered);
   size_t failedRun = 0;
+  if (!runs.empty())
+    result.hints = runs.front().hints;
   for (auto [i, run] : llvm::enumerate(runs)) {
     if (run.simulated && !run.unmapped.empty()) {
       result.unmapped = run.unmapped;
@@ -192,6 +199,12 @@ struct Writer {
     for (uint64_t x : v)
       u64(x);
   }
+  void hints(const KernelReport &h) {
+    for (uint64_t v : {h.right, h.rightProven, h.rightTrusted, h.rightWarned,
+                       h.wrong, h.wrongDiagnosed, h.wrongTrusted,
+                       h.pointersBounded, h.pointersUnchecked})
+      u64(v);
+  }
   void outcome(const Outcome &o) {
     str(o.error);
     str(o.emuArguments);
@@ -200,6 +213,8 @@ struct Writer {
     u64(o.batchInstances);
     str(o.unbatched);
     u64(o.batchLoopState);
+    u64(o.negativeIndex);
+    hints(o.hints);
     list(o.results);
     u64(o.buffers.size());
     for (const std::vector<uint64_t> &b : o.buffers)
@@ -236,6 +251,15 @@ struct Reader {
       x = u64();
     return v;
   }
+  KernelReport hints() {
+    KernelReport h;
+    for (uint64_t *v :
+         {&h.right, &h.rightProven, &h.rightTrusted, &h.rightWarned, &h.wrong,
+          &h.wrongDiagnosed, &h.wrongTrusted, &h.pointersBounded,
+          &h.pointersUnchecked})
+      *v = u64();
+    return h;
+  }
   Outcome outcome() {
     Outcome o;
     o.error = str();
@@ -245,6 +269,8 @@ struct Reader {
     o.batchInstances = u64();
     o.unbatched = str();
     o.batchLoopState = u64() != 0;
+    o.negativeIndex = u64() != 0;
+    o.hints = hints();
     o.results = list();
     uint64_t n = std::min<uint64_t>(u64(), bytes.size());
     for (uint64_t i = 0; ok && i < n; ++i)
@@ -293,6 +319,9 @@ static void writeAll(int fd, StringRef bytes) {
   w.u64(result.batchInstances);
   w.str(result.unbatched);
   w.u64(result.batchLoopState);
+  w.str(result.kernelText);
+  w.hints(result.hints);
+  w.u64(result.negativeIndex);
   writeAll(fd, w.bytes);
   ::close(fd);
   // No atexit handlers or stream flushes of the parent's state.
@@ -349,6 +378,9 @@ Check checkIsolated(mlir::MLIRContext &context, const Program &program,
     result.batchInstances = r.u64();
     result.unbatched = r.str();
     result.batchLoopState = r.u64() != 0;
+    result.kernelText = r.str();
+    result.hints = r.hints();
+    result.negativeIndex = r.u64() != 0;
     if (r.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       return result;
     break;

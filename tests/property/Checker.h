@@ -47,6 +47,13 @@ struct Check {
   uint64_t batchInstances = 0;
   std::string unbatched;
   bool batchLoopState = false;
+  /// A kernel program's kernel module (makeKernelModule), the input of
+  /// loom-ownership-pipeline; empty for the other programs.
+  std::string kernelText;
+  /// What ParallelizeLoops decided at the hinted loops (kernel programs).
+  KernelReport hints;
+  /// The SCF run indexed a pointer argument below zero.
+  bool negativeIndex = false;
 };
 
 /// A fault planted on the dataflow side to test the checker itself: the
@@ -61,6 +68,10 @@ enum class InjectedFault {
   BatchFirstInputs,   ///< The simulator's pipelined batch of a dense batch
                       ///< program gives every instance instance 0's inputs
                       ///< (a batch runner mixing up instances).
+  TrustEveryHint,     ///< A kernel program's hinted loops without carried
+                      ///< values become foralls before the ownership
+                      ///< pipeline: a ParallelizeLoops that trusted every
+                      ///< hint, wrong ones included.
 };
 
 struct CheckOptions {

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Executors.h"
+#include "ExecutorsImpl.h"
+#include "Memories.h"
 
 #include "loom/Conversion/SCFToDataflow/Pipeline.h"
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
@@ -39,16 +41,15 @@ using namespace mlir;
 
 namespace loom::proptest {
 
-static std::string printed(Operation *op) {
+std::string printed(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   op->print(os);
   return text;
 }
 
-/// Runs `passes` on `module`, collecting diagnostics into `diagnostics`.
-static LogicalResult runPasses(ModuleOp module, std::string &diagnostics,
-                               llvm::function_ref<void(PassManager &)> passes) {
+LogicalResult runPasses(ModuleOp module, std::string &diagnostics,
+                        llvm::function_ref<void(PassManager &)> passes) {
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
     diagnostics += diag.str() + "\n";
     return success();
@@ -58,7 +59,7 @@ static LogicalResult runPasses(ModuleOp module, std::string &diagnostics,
   return pm.run(module);
 }
 
-static SpatialRegionOp findRegion(ModuleOp module) {
+SpatialRegionOp findRegion(ModuleOp module) {
   SpatialRegionOp region;
   module.walk([&](SpatialRegionOp op) { region = op; });
   return region;
@@ -135,23 +136,66 @@ static void spillFloatResults(func::FuncOp func) {
   }
 }
 
+/// Sets `flag[0]` to 1 before every access of `func` through one of
+/// `pointers` at a negative index: whether the run reached memory before a
+/// pointer, which the summary counts (nothing else reads the flag).
+static void flagNegativeIndices(func::FuncOp func,
+                                const DenseSet<Value> &pointers, Value flag) {
+  SmallVector<Operation *> accesses;
+  func.walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && pointers.contains(load.getMemRef()))
+      accesses.push_back(op);
+    if (auto store = dyn_cast<memref::StoreOp>(op);
+        store && pointers.contains(store.getMemRef()))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value index = isa<memref::LoadOp>(op)
+                      ? cast<memref::LoadOp>(op).getIndices()[0]
+                      : cast<memref::StoreOp>(op).getIndices()[0];
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
+    auto check = scf::IfOp::create(b, loc, negative);
+    b.setInsertionPointToStart(check.thenBlock());
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 8);
+    memref::StoreOp::create(b, loc, one, flag, ValueRange{zero});
+  }
+}
+
 /// Replaces the thread of `module` by `func.func @prop_main` taking one
-/// memref<1xT> per value input, the memory arguments, and one memref<1xT>
-/// per result, all passed as bare pointers.
-static void outlineRegion(ModuleOp module) {
+/// memref<1xT> per value input, the memory arguments, one memref<1xT> per
+/// result and the negative-index flag (memref<1xi8>), all passed as bare
+/// pointers. A pointer argument (memref<?xT>) is taken as a memref of its
+/// buffer's extent, which the bare-pointer convention can pass, and cast
+/// to the region's type: the pointer points at its origin, so a negative
+/// index reaches the elements before it, as in C.
+static void outlineRegion(ModuleOp module, const Program &program) {
   SpatialRegionOp region = findRegion(module);
   mlir::Block &body = region.getBody().front();
   OpBuilder b(module.getContext());
   Location loc = region.getLoc();
   unsigned numValues = region.getValueInputs().size();
   SmallVector<Type> params;
-  for (BlockArgument arg : body.getArguments())
-    params.push_back(arg.getArgNumber() < numValues
-                         ? MemRefType::get({1}, arg.getType())
-                         : arg.getType());
+  for (BlockArgument arg : body.getArguments()) {
+    unsigned n = arg.getArgNumber();
+    auto memref = dyn_cast<MemRefType>(arg.getType());
+    if (n < numValues)
+      params.push_back(MemRefType::get({1}, arg.getType()));
+    else if (memref && !memref.hasStaticShape())
+      params.push_back(MemRefType::get(
+          {program.buffers[program.memoryBuffers[n - numValues]].extent},
+          memref.getElementType()));
+    else
+      params.push_back(arg.getType());
+  }
   auto yield = cast<SpatialYieldOp>(body.getTerminator());
   for (Type type : yield->getOperandTypes())
     params.push_back(MemRefType::get({1}, type));
+  params.push_back(MemRefType::get({1}, b.getI8Type()));
   b.setInsertionPointToEnd(module.getBody());
   auto func =
       func::FuncOp::create(b, loc, "prop_main", b.getFunctionType(params, {}));
@@ -159,11 +203,15 @@ static void outlineRegion(ModuleOp module) {
   b.setInsertionPointToStart(entry);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   IRMapping map;
+  DenseSet<Value> pointers;
   for (BlockArgument arg : body.getArguments()) {
     Value param = entry->getArgument(arg.getArgNumber());
-    map.map(arg, arg.getArgNumber() < numValues
-                     ? memref::LoadOp::create(b, loc, param, zero).getResult()
-                     : param);
+    if (arg.getArgNumber() < numValues)
+      param = memref::LoadOp::create(b, loc, param, zero);
+    else if (param.getType() != arg.getType())
+      pointers.insert(param =
+                          memref::CastOp::create(b, loc, arg.getType(), param));
+    map.map(arg, param);
   }
   for (Operation &op : body.without_terminator())
     b.clone(op, map);
@@ -173,6 +221,7 @@ static void outlineRegion(ModuleOp module) {
                             zero);
   func::ReturnOp::create(b, loc);
   region->getParentOfType<dataflow::ThreadOp>().erase();
+  flagNegativeIndices(func, pointers, entry->getArguments().back());
   hideConstants(func);
   spillFloatResults(func);
 }
@@ -235,7 +284,7 @@ static llvm::Error callInJit(std::unique_ptr<llvm::Module> module,
 Outcome runScf(ModuleOp kernel, const Program &program) {
   Outcome outcome;
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
-  outlineRegion(*copy);
+  outlineRegion(*copy, program);
   std::string diagnostics;
   if (failed(runPasses(*copy, diagnostics, addLowerToLLVM))) {
     outcome.error = "lowering to LLVM failed:\n" + diagnostics;
@@ -250,7 +299,8 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
   }
   // Each buffer packed in its element width, row-major, as the memref's bare
   // pointer addresses it (operator new aligns the storage for any element).
-  // Aliasing arguments get the same pointer.
+  // Aliasing arguments get the same pointer, a pointer argument the address
+  // of its origin.
   std::vector<std::vector<uint8_t>> bytes;
   for (const Buffer &buffer : program.buffers) {
     unsigned size = getByteWidth(buffer.element);
@@ -261,13 +311,17 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
   }
   std::vector<uint64_t> values(program.valueInputs);
   std::vector<uint64_t> results(program.results.size(), 0);
+  uint8_t negativeIndex = 0;
   SmallVector<void *> args;
   for (uint64_t &value : values)
     args.push_back(&value);
-  for (unsigned buffer : program.memoryBuffers)
-    args.push_back(bytes[buffer].data());
+  for (auto [arg, buffer] : llvm::enumerate(program.memoryBuffers))
+    args.push_back(bytes[buffer].data() +
+                   program.getOrigin(arg) *
+                       getByteWidth(program.buffers[buffer].element));
   for (uint64_t &result : results)
     args.push_back(&result);
+  args.push_back(&negativeIndex);
   // A dense batch program: its instances one after the other on the same
   // buffers (they are independent), each with its coordinate and results.
   auto setCoordinate = [&](unsigned instance) {
@@ -295,36 +349,13 @@ Outcome runScf(ModuleOp kernel, const Program &program) {
       std::memcpy(&elements[i], &data[i * size], size);
     outcome.buffers.push_back(std::move(elements));
   }
+  outcome.negativeIndex = negativeIndex != 0;
   return outcome;
 }
 
 //===----------------------------------------------------------------------===//
 // Dataflow on the emulator
 //===----------------------------------------------------------------------===//
-
-static sim::TokenValue makeToken(Type type, uint64_t bits) {
-  if (type.isF32())
-    return sim::TokenValue::getFloatBits(llvm::APFloat::IEEEsingle(),
-                                         llvm::APInt(32, bits));
-  if (type.isF64())
-    return sim::TokenValue::getFloatBits(llvm::APFloat::IEEEdouble(),
-                                         llvm::APInt(64, bits));
-  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
-  return sim::TokenValue::getInteger(
-      llvm::APInt(width, width == 64 ? bits : bits & ((1ull << width) - 1)));
-}
-
-/// The bits of `token`, or an error if it is poison or not a value.
-static std::optional<uint64_t> readToken(const sim::TokenValue &token,
-                                         std::string &error,
-                                         const llvm::Twine &where) {
-  if (token.isNone() || token.isPoison()) {
-    error += (token.isNone() ? "a none token for " : "poison in ") +
-             where.str() + "\n";
-    return std::nullopt;
-  }
-  return token.getBits().getZExtValue();
-}
 
 /// Lowers, validates and checks the shape every lowered kernel must have.
 static FailureOr<std::pair<dataflow::GraphOp, dataflow::GraphLaunchOp>>
@@ -424,19 +455,21 @@ static std::string describeEmuArguments(dataflow::GraphLaunchOp launch,
       os << " --memory=@" << it->second;
       continue;
     }
-    const Buffer &decl = program.buffers[buffer];
-    os << " --memory='" << getName(decl.element) << "["
-       << llvm::join(
-              llvm::map_range(decl.shape,
-                              [](int64_t e) { return std::to_string(e); }),
-              "x")
-       << "]=";
-    llvm::ListSeparator comma(",");
-    for (uint64_t bits : decl.init)
-      os << comma << "0x" << llvm::utohexstr(bits);
-    os << "'";
+    printEmuMemory(os, program.buffers[buffer]);
   }
   return text;
+}
+
+void printEmuMemory(raw_ostream &os, const Buffer &buffer) {
+  os << " --memory='" << getName(buffer.element) << "["
+     << llvm::join(llvm::map_range(buffer.shape,
+                                   [](int64_t e) { return std::to_string(e); }),
+                   "x")
+     << "]=";
+  llvm::ListSeparator comma(",");
+  for (uint64_t bits : buffer.init)
+    os << comma << "0x" << llvm::utohexstr(bits);
+  os << "'";
 }
 
 /// Runs every instance of `graph` (one unless `program` is a dense batch
@@ -532,17 +565,9 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
                        const fabric::Mapping *mapping = nullptr,
                        bool breakBatches = false) {
   Outcome outcome;
-  MLIRContext &context = *graph.getContext();
   unsigned numValues = program.valueTypes.size();
-  // One emulator buffer per program buffer: aliasing arguments share one.
-  SmallVector<std::unique_ptr<sim::MemoryBuffer>> buffers;
-  for (const Buffer &buffer : program.buffers) {
-    Type element = getMLIRType(context, buffer.element);
-    buffers.push_back(
-        std::make_unique<sim::MemoryBuffer>(element, buffer.shape));
-    for (int64_t i = 0; i < buffer.extent; ++i)
-      buffers.back()->setElement(i, makeToken(element, buffer.init[i]));
-  }
+  // Aliasing arguments share one buffer, or view one host memory.
+  ProgramMemory buffers(*graph.getContext(), program);
   // The launch passes thread arguments: values first, then memories.
   auto argNumber = [](Value v) -> int {
     auto arg = dyn_cast<BlockArgument>(v);
@@ -572,7 +597,7 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
       outcome.error = "a launch memory input is not a thread memory argument";
       return outcome;
     }
-    memories.push_back(buffers[program.memoryBuffers[n]].get());
+    memories.push_back(buffers.getArgument(n).get());
   }
   outcome.emuArguments = describeEmuArguments(launch, program, schedule);
   outcome.simulated = mapping != nullptr;
@@ -595,15 +620,7 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
     outcome.results.push_back(
         readToken(token, outcome.error, "result #" + llvm::Twine(i))
             .value_or(0));
-  for (auto [b, buffer] : llvm::enumerate(buffers)) {
-    std::vector<uint64_t> elements;
-    for (int64_t i = 0; i < buffer->getNumElements(); ++i)
-      elements.push_back(
-          readToken(buffer->getElement(i), outcome.error,
-                    "buffer #" + llvm::Twine(b) + "[" + llvm::Twine(i) + "]")
-              .value_or(0));
-    outcome.buffers.push_back(std::move(elements));
-  }
+  outcome.buffers = buffers.read(outcome.error);
   return outcome;
 }
 
@@ -611,7 +628,10 @@ std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
                                  ArrayRef<uint64_t> schedules,
                                  const fabric::Fabric *simFabric,
                                  double mapperSeconds, bool breakBatches,
-                                 std::string &lowered) {
+                                 bool trustHints, std::string &lowered) {
+  if (program.asKernel)
+    return runKernelDataflow(kernel, program, schedules, simFabric,
+                             mapperSeconds, trustHints, lowered);
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
   Outcome failed;
   auto pair = lowerKernel(*copy, failed.error);

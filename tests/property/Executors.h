@@ -22,6 +22,28 @@
 
 namespace loom::proptest {
 
+/// What the ownership stage made of a kernel program (Program::asKernel):
+/// what loom-parallelize-loops decided about its hinted loops (its remarks
+/// and warnings at each hinted loop's location, `prop-hint-right:N` and
+/// `prop-hint-wrong:N`), and how its pointer arguments were bound.
+struct KernelReport {
+  /// Right hints, those proven independent ("LOOM_PARALLEL holds"), those
+  /// trusted ("LOOM_PARALLEL asserts independent iterations, which the
+  /// analysis could not prove") and those warned about.
+  uint64_t right = 0, rightProven = 0, rightTrusted = 0, rightWarned = 0;
+  /// Wrong hints, those diagnosed ("LOOM_PARALLEL ignored", as a warning or
+  /// a remark: the loop stays sequential) and those run in parallel all the
+  /// same (proven or trusted).
+  uint64_t wrong = 0, wrongDiagnosed = 0, wrongTrusted = 0;
+  /// Pointer arguments bound, as the runtime binds them, to the index range
+  /// their `loom.extent` (loom-analyze-param-extents) gives for the run's
+  /// scalars, so that an access outside it is an error; and those left
+  /// unchecked (`loom.unchecked`, or no bound for these scalars).
+  uint64_t pointersBounded = 0, pointersUnchecked = 0;
+
+  KernelReport &operator+=(const KernelReport &other);
+};
+
 /// What one execution left behind.
 struct Outcome {
   /// Empty when the execution completed; otherwise what went wrong (a
@@ -48,6 +70,11 @@ struct Outcome {
   /// The batched graph holds loop state (stream, carry, invariant or gate),
   /// which every instance must hand back in its initial state.
   bool batchLoopState = false;
+  /// For the SCF run: an access through a pointer argument had a negative
+  /// index (reached memory before the pointer).
+  bool negativeIndex = false;
+  /// For a dataflow run of a kernel program: what happened to its hints.
+  KernelReport hints;
 };
 
 /// Initializes the native target for the JIT; call once before runScf.
@@ -58,24 +85,39 @@ void initializeJit();
 /// calls one after the other, its results instance-major.
 Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 
+/// The module a kernel program (Program::asKernel) is compiled from: the
+/// region body of `kernel` (as buildProgram made it) as the kernel
+/// `func.func @prop` (`loom.kernel`) taking the values and the memrefs and
+/// returning the results, as the raising hands a C++ kernel to the
+/// ownership stage; `__restrict` pointers are `llvm.noalias`.
+mlir::OwningOpRef<mlir::ModuleOp> makeKernelModule(mlir::ModuleOp kernel,
+                                                   const Program &program);
+
 /// Lowers a copy of `kernel` with the kernel compiler's dataflow stage
 /// (loom-dataflow-pipeline: loom-lower-scf-to-dfg,
 /// loom-hoist-entry-constants, loom-validate-dataflow) and runs its graph on
 /// the emulator until no actor can fire, once per entry of `schedules`
 /// (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns one outcome per
-/// schedule, or one carrying the lowering's error. With `simFabric`, the graph
+/// schedule, or one carrying the lowering's error. A kernel program is
+/// compiled from makeKernelModule by loom-ownership-pipeline and then
+/// loom-dataflow-pipeline, and run by the program interpreter (its graph
+/// launches on the emulator under the schedule, the instances of a dense
+/// thread last first after the first run); `hints` of every outcome says
+/// what ParallelizeLoops decided. With `simFabric`, the graph
 /// is also mapped on it and run once more on the cycle simulator: one more
 /// outcome, last, with `simulated` set (the mapper gets `mapperSeconds`). The
 /// instances of a dense batch program run one after the other on the emulator
 /// and as one pipelined batch on the simulator; results are instance-major.
 /// `breakBatches` plants a fault in the batch (every instance gets instance 0's
-/// inputs). `lowered` gets the lowered module's text (or the diagnostics if
-/// lowering failed).
+/// inputs), `trustHints` one in a kernel program's compile (its hinted loops
+/// without carried values become foralls before loom-ownership-pipeline).
+/// `lowered` gets the lowered module's text (or the diagnostics if lowering
+/// failed).
 std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
                                  llvm::ArrayRef<uint64_t> schedules,
                                  const fabric::Fabric *simFabric,
                                  double mapperSeconds, bool breakBatches,
-                                 std::string &lowered);
+                                 bool trustHints, std::string &lowered);
 
 } // namespace loom::proptest
 

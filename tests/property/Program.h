@@ -6,7 +6,9 @@
 // as IR: the shrinker edits the tree (drops statements, shortens loops,
 // simplifies expressions) and rebuilds the IR through the test IR builders
 // after every edit. Every construct is well defined by construction when it
-// is built (ProgramBuilder.cpp): indices are reduced modulo the extent,
+// is built (ProgramBuilder.cpp): indices are reduced modulo the extent
+// (minus the origin of a pointer argument; a hinted loop's cells are
+// affine in its counter and in bounds for every trip count and start),
 // divisors are guarded against zero and overflow, shift amounts are masked
 // and loop trip counts are reduced modulo a small bound, so an edit can never
 // make a program undefined. A variable that an edit left without a
@@ -22,6 +24,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace loom::proptest {
@@ -78,6 +81,12 @@ struct Expr {
     Negate,    ///< negf of a float.
     LocalLoad, ///< local `var` at operands[0] modulo its extent (a rank-0
                ///< local has no operand); zero if `var` is not in scope.
+    IterLoad,  ///< memory argument `memory` (the buffer of the hinted For
+               ///< whose counter is `var`) at the cell that loop's current
+               ///< iteration owns plus `offset`, as an affine index the
+               ///< dependence analysis reads (see Stmt::hint); outside that
+               ///< loop (a shrinking step inlined it) the reduced cell
+               ///< `offset`.
   };
   Kind kind = Kind::Const;
   Scalar type = Scalar::I32;
@@ -87,6 +96,8 @@ struct Expr {
   BinaryOp op = BinaryOp::Add;
   /// arith::CmpIPredicate or arith::CmpFPredicate, by operand type.
   unsigned predicate = 0;
+  /// IterLoad: the cell relative to the iteration's own.
+  int64_t offset = 0;
   std::vector<Expr> operands;
 
   /// Nodes in this tree.
@@ -94,6 +105,33 @@ struct Expr {
 };
 
 struct Block;
+
+/// The `loom.hints = {parallel = []}` a For may carry (LOOM_PARALLEL), and
+/// whether it holds. A hinted For has a rank-1 buffer of its own
+/// (Stmt::memory, never aliased) in which iteration `iv` owns the cell
+/// `base + (iv - from)`; its body is generated as the lanes of a parallel
+/// are (only LaneStores write, at that cell, and only IterLoads read that
+/// buffer), so the iterations are independent unless the hint kind adds a
+/// dependence. The wrong kinds are dependences the dependence analysis is
+/// documented to prove (docs/hints.md), so ParallelizeLoops must diagnose
+/// them and keep the loop sequential; a[i] against a[n - 1 - i] and other
+/// shapes the analysis leaves undecided (and trusts) are not generated as
+/// wrong hints, since a trusted wrong hint is the program's fault.
+enum class Hint : uint8_t {
+  None,
+  Independent, ///< Right: each iteration reads and writes its own cell.
+  Recurrence,  ///< Wrong: a store of the own cell reads the cell at a
+               ///< constant distance (IterLoad offset -2..2, not 0):
+               ///< a[i] = f(a[i - d]) or a read ahead, a[i + d].
+  SameCell,    ///< Wrong: every iteration reads and writes cell `base`.
+  Carried,     ///< Wrong: the loop carries values (iter_args).
+};
+
+/// True for the kinds whose hint does not hold.
+inline bool isWrongHint(Hint hint) {
+  return hint == Hint::Recurrence || hint == Hint::SameCell ||
+         hint == Hint::Carried;
+}
 
 /// A value carried by a for (scf.for iter_args through the scan builder) or
 /// a while (an argument of scf.while): `var` names its previous value inside
@@ -141,7 +179,9 @@ struct Stmt {
                 ///< blocks[0] is the body.
     LaneStore,  ///< memory[coordinates of the enclosing Parallel `var`] =
                 ///< exprs[0]: `memory` is that Parallel's own buffer, shaped
-                ///< like its domain, so lanes write disjoint cells.
+                ///< like its domain, so lanes write disjoint cells. In a
+                ///< hinted For (`var` its counter), the cell the iteration
+                ///< owns (Hint).
     Execute,    ///< single-block scf.execute_region: blocks[0] and
                 ///< `results` (one lane each).
   };
@@ -152,6 +192,10 @@ struct Stmt {
   bool backward = false;
   bool forall = false;
   int64_t from = 0;
+  /// A For's LOOM_PARALLEL hint; with one, `memory` is its buffer and
+  /// `base` the buffer element of its first iteration's cell.
+  Hint hint = Hint::None;
+  int64_t base = 0;
   /// The domain of a Parallel, the shape of a Local.
   std::vector<int64_t> shape;
   std::vector<int64_t> cases;
@@ -181,6 +225,18 @@ struct Buffer {
   std::vector<uint64_t> init;
 };
 
+/// How a rank-1 memory argument is passed when it is a pointer parameter:
+/// as the raising makes a C++ `T *` (memref<?xT>), bound `origin` elements
+/// into its buffer (`buf + origin`; `origin == extent` is an end pointer),
+/// so that its valid indices are [-origin, extent - origin).
+struct PointerArg {
+  int64_t origin = 0;
+  /// Passed as a `__restrict` pointer (llvm.noalias on the kernel's
+  /// parameter; only with Program::asKernel): only for an argument that is
+  /// the one argument of its buffer.
+  bool noalias = false;
+};
+
 /// A generated program with its inputs.
 struct Program {
   /// Value inputs: variable i for i < valueTypes.size(), with these bits.
@@ -190,6 +246,12 @@ struct Program {
   /// Memory argument i is bound to buffers[memoryBuffers[i]]; two arguments
   /// bound to one buffer alias.
   std::vector<unsigned> memoryBuffers;
+  /// Memory argument i is a pointer parameter when pointers[i] is set (a
+  /// missing entry: a whole memref of the buffer's static shape). A buffer
+  /// with a pointer argument is host memory every argument of it views,
+  /// each at its own origin, so aliased arguments may have different
+  /// origins (the same C++ array passed as `a` and `a + 2`).
+  std::vector<std::optional<PointerArg>> pointers;
   Block body;
   /// Region results, built after the body in its scope.
   std::vector<Expr> results;
@@ -205,8 +267,27 @@ struct Program {
   /// which nothing writes (ProgramGenerator.cpp).
   unsigned instances = 0;
   unsigned coordinate = 0;
+  /// Compiled as the kernel compiler compiles a kernel from its SCF stage
+  /// on: the body is a `func.func` that loom-ownership-pipeline
+  /// (ParallelizeLoops, FormThreads, FormSpatialRegions, ...) and then
+  /// loom-dataflow-pipeline compile, run by the program interpreter. Set
+  /// for the programs with hinted loops (a hint means something only to
+  /// that pipeline), and kept when shrinking removes them.
+  bool asKernel = false;
 
   unsigned size() const;
+  /// The pointer binding of memory argument `arg`, if it is one.
+  const PointerArg *getPointer(unsigned arg) const {
+    return arg < pointers.size() && pointers[arg] ? &*pointers[arg] : nullptr;
+  }
+  /// The element offset of memory argument `arg` into its buffer (0 for a
+  /// whole memref).
+  int64_t getOrigin(unsigned arg) const {
+    const PointerArg *pointer = getPointer(arg);
+    return pointer ? pointer->origin : 0;
+  }
+  /// Whether buffer `buffer` is host memory (it has a pointer argument).
+  bool isHostBuffer(unsigned buffer) const;
 };
 
 } // namespace loom::proptest

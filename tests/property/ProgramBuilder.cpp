@@ -22,94 +22,6 @@ using namespace loom::testir;
 
 namespace loom::proptest {
 
-bool isFloat(Scalar type) { return type == Scalar::F32 || type == Scalar::F64; }
-
-unsigned getBitWidth(Scalar type) {
-  switch (type) {
-  case Scalar::I1:
-    return 1;
-  case Scalar::I8:
-    return 8;
-  case Scalar::I16:
-    return 16;
-  case Scalar::I32:
-  case Scalar::F32:
-    return 32;
-  case Scalar::I64:
-  case Scalar::F64:
-  case Scalar::Index:
-    return 64;
-  }
-  llvm_unreachable("unknown scalar");
-}
-
-unsigned getByteWidth(Scalar type) {
-  return type == Scalar::I1 ? 1 : getBitWidth(type) / 8;
-}
-
-Type getMLIRType(MLIRContext &context, Scalar type) {
-  switch (type) {
-  case Scalar::I1:
-    return IntegerType::get(&context, 1);
-  case Scalar::I8:
-    return IntegerType::get(&context, 8);
-  case Scalar::I16:
-    return IntegerType::get(&context, 16);
-  case Scalar::I32:
-    return IntegerType::get(&context, 32);
-  case Scalar::I64:
-    return IntegerType::get(&context, 64);
-  case Scalar::F32:
-    return Float32Type::get(&context);
-  case Scalar::F64:
-    return Float64Type::get(&context);
-  case Scalar::Index:
-    return IndexType::get(&context);
-  }
-  llvm_unreachable("unknown scalar");
-}
-
-llvm::StringRef getName(Scalar type) {
-  static const char *const names[] = {"i1",  "i32",   "i64", "f32",
-                                      "f64", "index", "i8",  "i16"};
-  return names[static_cast<unsigned>(type)];
-}
-
-unsigned Expr::size() const {
-  unsigned total = 1;
-  for (const Expr &operand : operands)
-    total += operand.size();
-  return total;
-}
-
-unsigned Block::size() const {
-  unsigned total = 0;
-  for (const Stmt &stmt : stmts)
-    total += stmt.size();
-  return total;
-}
-
-unsigned Stmt::size() const {
-  unsigned total = 1;
-  for (const Expr &expr : exprs)
-    total += expr.size();
-  for (const Block &block : blocks)
-    total += block.size();
-  for (const CarriedVar &c : carried)
-    total += c.init.size() + c.next.size();
-  for (const ResultVar &r : results)
-    for (const Expr &lane : r.lanes)
-      total += lane.size();
-  return total;
-}
-
-unsigned Program::size() const {
-  unsigned total = body.size();
-  for (const Expr &result : results)
-    total += result.size();
-  return total;
-}
-
 namespace {
 
 using Env = llvm::DenseMap<unsigned, Value>;
@@ -151,6 +63,9 @@ private:
   /// The cell `indices` name in memory argument `memory`, each index
   /// reduced modulo its extent (a missing one reads as 0). Returns the
   /// indices with the last one, the builders' dynamic axis, split off.
+  /// A pointer argument bound `origin` elements into its buffer takes the
+  /// reduced index minus the origin: [-origin, extent - origin), the same
+  /// element of the buffer as the whole memref's reduced index.
   std::pair<SmallVector<Value>, Value> cellOf(unsigned memory,
                                               ArrayRef<Value> indices) {
     const Buffer &buffer = program.buffers[program.memoryBuffers[memory]];
@@ -158,6 +73,8 @@ private:
     for (auto [d, extent] : llvm::enumerate(buffer.shape))
       cell.push_back(reduce(d < indices.size() ? indices[d] : k.ic(0), extent));
     Value dynamic = cell.back();
+    if (int64_t origin = program.getOrigin(memory))
+      dynamic = k.sub(dynamic, k.ic(origin));
     cell.back() = Value();
     return {cell, dynamic};
   }
@@ -170,6 +87,9 @@ private:
   }
   void emitScatterAdd(const Stmt &stmt, Env &env);
   void emitFor(const Stmt &stmt, Env &env);
+  void markHinted(const Stmt &stmt);
+  Value iterationCell(const Stmt &stmt, Value iv);
+  Value emitIterLoad(const Expr &expr);
   void emitWhile(const Stmt &stmt, Env &env);
   void emitIf(const Stmt &stmt, Env &env);
   void emitSwitch(const Stmt &stmt, Env &env);
@@ -219,6 +139,11 @@ private:
   KernelBuilder &k;
   OpBuilder &b;
   Location loc;
+  /// The counter of each hinted For being emitted: the memory argument of
+  /// its buffer and the index of the cell the current iteration owns.
+  llvm::DenseMap<unsigned, std::pair<unsigned, Value>> iterationCells;
+  /// Hinted loops emitted so far: the next one's line in its location.
+  unsigned hintedLoops = 0;
 };
 
 } // namespace
@@ -417,8 +342,52 @@ Value Emitter::emitExpr(const Expr &expr, const Env &env) {
     return k.load(local,
                   localCell(local, operands.empty() ? k.ic(0) : operands[0]));
   }
+  case Expr::Kind::IterLoad:
+    return emitIterLoad(expr);
   }
   llvm_unreachable("unknown expression");
+}
+
+/// The index of the cell of a hinted For's buffer that iteration `iv`
+/// owns, as the argument addresses it: an affine function of the counter
+/// (a constant for SameCell), unreduced, so that the dependence analysis
+/// sees the accesses as written. It is in bounds by construction: the
+/// generator puts `base` at least 2 cells from either end of the buffer
+/// for the kMaxTrip + 1 iterations (IterLoad offsets are within -2..2),
+/// whatever `from` a shrinking step leaves.
+Value Emitter::iterationCell(const Stmt &stmt, Value iv) {
+  int64_t first = stmt.base - program.getOrigin(stmt.memory);
+  if (stmt.hint == Hint::SameCell)
+    return k.ic(first);
+  Value index = toIndex(iv);
+  if (first == stmt.from)
+    return index;
+  return k.add(index, k.ic(first - stmt.from));
+}
+
+/// Gives the scf.for just emitted for `stmt` its LOOM_PARALLEL hint and a
+/// location that names it (`prop-hint-right:N` or `prop-hint-wrong:N`),
+/// where ParallelizeLoops reports what it decided.
+void Emitter::markHinted(const Stmt &stmt) {
+  Operation *loop = &*std::prev(b.getInsertionPoint());
+  loop->setAttr("loom.hints", b.getDictionaryAttr(b.getNamedAttr(
+                                  "parallel", b.getArrayAttr({}))));
+  loop->setLoc(FileLineColLoc::get(
+      &context, isWrongHint(stmt.hint) ? "prop-hint-wrong" : "prop-hint-right",
+      ++hintedLoops, 1));
+}
+
+Value Emitter::emitIterLoad(const Expr &expr) {
+  Value memory = memoryArg(expr.memory);
+  auto it = iterationCells.find(expr.var);
+  if (it == iterationCells.end() || it->second.first != expr.memory) {
+    auto [cell, dynamic] = cellOf(expr.memory, {k.ic(expr.offset)});
+    return k.gather(memory, cell, cell.size() - 1, dynamic);
+  }
+  Value index = it->second.second;
+  if (expr.offset != 0)
+    index = k.add(index, k.ic(expr.offset));
+  return k.load(memory, {index});
 }
 
 void Emitter::emitFor(const Stmt &stmt, Env &env) {
@@ -427,12 +396,20 @@ void Emitter::emitFor(const Stmt &stmt, Env &env) {
   if (!type.isIndex())
     trip = arith::IndexCastOp::create(b, loc, type, trip);
   const Block &body = stmt.blocks[0];
+  auto bindCounter = [&](Env &inner, Value iv) {
+    inner[stmt.var] = iv;
+    if (stmt.hint != Hint::None)
+      iterationCells[stmt.var] = {stmt.memory, iterationCell(stmt, iv)};
+  };
   if (stmt.carried.empty() && !stmt.backward && stmt.from == 0) {
     k.loopN(trip, [&](Value iv) {
       Env inner = env;
-      inner[stmt.var] = iv;
+      bindCounter(inner, iv);
       emitBlock(body, inner);
     });
+    iterationCells.erase(stmt.var);
+    if (stmt.hint != Hint::None)
+      markHinted(stmt);
     return;
   }
   SmallVector<Carried> carried;
@@ -444,7 +421,7 @@ void Emitter::emitFor(const Stmt &stmt, Env &env) {
       upto, carried,
       [&](Value iv) {
         Env inner = env;
-        inner[stmt.var] = iv;
+        bindCounter(inner, iv);
         for (auto [c, slot] : llvm::zip(stmt.carried, carried))
           inner[c.var] = k.prev(slot);
         emitBlock(body, inner);
@@ -452,6 +429,9 @@ void Emitter::emitFor(const Stmt &stmt, Env &env) {
           k.setNext(slot, emitExpr(c.next, inner));
       },
       stmt.backward ? Direction::Backward : Direction::Forward, stmt.from);
+  iterationCells.erase(stmt.var);
+  if (stmt.hint != Hint::None)
+    markHinted(stmt);
   for (auto [c, value] : llvm::zip(stmt.carried, finals))
     env[c.var] = value;
 }
@@ -565,6 +545,13 @@ void Emitter::emitParallel(const Stmt &stmt, const Env &env) {
 }
 
 void Emitter::emitLaneStore(const Stmt &stmt, const Env &env) {
+  // In a hinted For: the cell its iteration owns.
+  auto it = iterationCells.find(stmt.var);
+  if (it != iterationCells.end() && it->second.first == stmt.memory) {
+    k.store(emitExpr(stmt.exprs[0], env), memoryArg(stmt.memory),
+            {it->second.second});
+    return;
+  }
   // The coordinates of the enclosing lane (zero once a shrinking step has
   // inlined the body out of its parallel) name a cell no other lane writes.
   unsigned rank =
@@ -665,10 +652,13 @@ OwningOpRef<ModuleOp> buildProgram(MLIRContext &context, const Program &program,
   // Memory ids are only names in debug output.
   MemRefFactory factory(context, /*firstId=*/0, {1});
   SmallVector<MemRefArg> memories;
-  for (unsigned buffer : program.memoryBuffers) {
+  for (auto [arg, buffer] : llvm::enumerate(program.memoryBuffers)) {
     const Buffer &decl = program.buffers[buffer];
-    memories.push_back(
-        factory.make(decl.shape, getMLIRType(context, decl.element)));
+    // A pointer parameter is what the raising makes of a C++ `T *`.
+    SmallVector<int64_t> shape(decl.shape.begin(), decl.shape.end());
+    if (program.getPointer(arg))
+      shape = {ShapedType::kDynamic};
+    memories.push_back(factory.make(shape, getMLIRType(context, decl.element)));
   }
   KernelBuilder k(context, "prop", values, memories, results);
   Emitter emitter(context, program, k);

@@ -82,6 +82,9 @@ private:
   Stmt genLocalStore(const Var &local);
   Stmt genParallel(unsigned nesting);
   Stmt genLaneStore();
+  Stmt genHintedFor(unsigned nesting);
+  unsigned addOwnBuffer(std::vector<int64_t> shape);
+  void genInputs();
   void addBatchDomain();
   std::optional<Stmt> genScopeStmt(unsigned nesting);
   /// A memory argument to read: any one but the buffer the lanes of the
@@ -112,6 +115,11 @@ private:
   unsigned laneCoordinate = 0;
   /// The statement kind the next genStmt makes (a value of its roll).
   std::optional<unsigned> forcedRoll;
+  /// Inside a hinted For (laneMemory is its buffer, laneCoordinate its
+  /// counter): leaves may read the iteration's own cell (IterLoad).
+  bool inHintedFor = false;
+  /// Hinted loops a kernel program may still get.
+  unsigned hintsLeft = 0;
 };
 
 } // namespace
@@ -231,6 +239,16 @@ Expr Generator::genLeaf(Scalar type, unsigned depth) {
     e.var = local.id;
     if (!local.shape.empty())
       e.operands.push_back(genLeaf(Scalar::Index, 0));
+    return e;
+  }
+  if (inHintedFor &&
+      program.buffers[program.memoryBuffers[laneMemory]].element == type &&
+      chance(20)) {
+    Expr e;
+    e.kind = Expr::Kind::IterLoad;
+    e.type = type;
+    e.var = laneCoordinate;
+    e.memory = laneMemory;
     return e;
   }
   unsigned roll = below(100);
@@ -376,17 +394,7 @@ Stmt Generator::genParallel(unsigned nesting) {
     stmt.shape = {2 + below(3)};
   else
     stmt.shape = {1 + below(2), 2 + below(2)};
-  Buffer buffer;
-  buffer.element = elementType();
-  buffer.shape = stmt.shape;
-  buffer.extent = 1;
-  for (int64_t extent : buffer.shape)
-    buffer.extent *= extent;
-  for (int64_t e = 0; e < buffer.extent; ++e)
-    buffer.init.push_back(constantBits(buffer.element));
-  stmt.memory = program.memoryBuffers.size();
-  program.memoryBuffers.push_back(program.buffers.size());
-  program.buffers.push_back(std::move(buffer));
+  stmt.memory = addOwnBuffer(stmt.shape);
 
   size_t mark = scope.size();
   stmt.var = bindNew(Scalar::Index);
@@ -400,6 +408,103 @@ Stmt Generator::genParallel(unsigned nesting) {
   stmt.blocks.push_back(std::move(body));
   laneMemory = -1;
   scope.resize(mark);
+  return stmt;
+}
+
+/// A buffer of `shape` with one memory argument (never aliased), of a
+/// random element type and small initial values; returns the argument.
+unsigned Generator::addOwnBuffer(std::vector<int64_t> shape) {
+  Buffer buffer;
+  buffer.element = elementType();
+  buffer.shape = std::move(shape);
+  buffer.extent = 1;
+  for (int64_t extent : buffer.shape)
+    buffer.extent *= extent;
+  for (int64_t e = 0; e < buffer.extent; ++e)
+    buffer.init.push_back(constantBits(buffer.element));
+  program.memoryBuffers.push_back(program.buffers.size());
+  program.buffers.push_back(std::move(buffer));
+  return program.memoryBuffers.size() - 1;
+}
+
+/// A for loop with a LOOM_PARALLEL hint (Program.h, Hint): half of them
+/// right, half wrong. Its body is generated as lanes are, on a buffer of
+/// its own of 9-12 cells; iteration iv owns cell base + (iv - from), with
+/// base 2 cells or more from either end, so that the IterLoad offsets
+/// (-2..2) stay in bounds for every trip count. A wrong hint's dependence
+/// must exist in the loop as generated: a recurrence at distance d gets a
+/// constant trip count above d, a same-cell loop at least 2. Not a
+/// computed one: the analysis bounds trip counts by integer range analysis,
+/// and a count it proves to be at most d (a constant 1 from genIndex, a
+/// remainder) makes the hint right, and the loop rightly parallel.
+Stmt Generator::genHintedFor(unsigned nesting) {
+  --hintsLeft;
+  static const std::vector<Hint> kinds = {Hint::Independent, Hint::Independent,
+                                          Hint::Independent, Hint::Independent,
+                                          Hint::Recurrence,  Hint::Recurrence,
+                                          Hint::SameCell,    Hint::Carried};
+  Stmt stmt;
+  stmt.kind = Stmt::Kind::For;
+  stmt.hint = pickOf(kinds);
+  static const std::vector<Scalar> ivTypes = {
+      Scalar::Index, Scalar::Index, Scalar::I32, Scalar::I64, Scalar::I16};
+  stmt.type = pickOf(ivTypes);
+  int64_t distance = 0;
+  if (stmt.hint == Hint::Recurrence)
+    distance = (chance(70) ? -1 : 1) * int64_t(1 + below(2));
+  unsigned minTrip = stmt.hint == Hint::Recurrence ? std::abs(distance) + 1
+                     : stmt.hint == Hint::SameCell ? 2
+                                                   : 0;
+  stmt.exprs.push_back(
+      minTrip > 0 || chance(70)
+          ? makeConst(Scalar::Index, minTrip + below(6 - minTrip))
+          : genIndex(options.maxExprDepth - 1));
+  stmt.backward = chance(25);
+  stmt.from = chance(60) ? 0 : int64_t(below(5)) - 2;
+  stmt.memory = addOwnBuffer({9 + below(4)});
+  stmt.base = 2 + below(program.buffers.back().extent - 8);
+  if (stmt.hint == Hint::Carried)
+    while (stmt.carried.empty())
+      genLoopCarried(stmt);
+
+  size_t mark = scope.size();
+  stmt.var = bindNew(stmt.type);
+  for (CarriedVar &c : stmt.carried)
+    c.var = bindNew(c.type);
+  laneMemory = stmt.memory;
+  laneCoordinate = stmt.var;
+  inHintedFor = true;
+  Block body = genStatements(nesting + 1);
+  Stmt store = genLaneStore();
+  // The dependence of a wrong hint: the stored value reads another
+  // iteration's cell (or, SameCell, the one cell every iteration shares).
+  if (stmt.hint == Hint::Recurrence || stmt.hint == Hint::SameCell) {
+    Scalar element = store.exprs[0].type;
+    Expr read;
+    read.kind = Expr::Kind::IterLoad;
+    read.type = element;
+    read.var = stmt.var;
+    read.memory = stmt.memory;
+    read.offset = distance;
+    Expr combined;
+    combined.kind = Expr::Kind::Binary;
+    combined.type = element;
+    combined.op =
+        isFloat(element)
+            ? static_cast<BinaryOp>(unsigned(BinaryOp::AddF) + below(4))
+            : static_cast<BinaryOp>(below(unsigned(BinaryOp::MinUI) + 1));
+    combined.operands = {std::move(read), std::move(store.exprs[0])};
+    store.exprs[0] = std::move(combined);
+  }
+  body.stmts.push_back(std::move(store));
+  for (CarriedVar &c : stmt.carried)
+    c.next = genExpr(c.type, options.maxExprDepth - 1);
+  stmt.blocks.push_back(std::move(body));
+  inHintedFor = false;
+  laneMemory = -1;
+  scope.resize(mark);
+  for (const CarriedVar &c : stmt.carried)
+    scope.push_back({c.var, c.type});
   return stmt;
 }
 
@@ -422,7 +527,11 @@ std::optional<Stmt> Generator::genScopeStmt(unsigned nesting) {
   std::vector<const Var *> locals = localsOf(std::nullopt);
   if (!inLanes && !locals.empty() && chance(25))
     return genLocalStore(*pickOf(locals));
-  if (!inLanes && nesting < options.maxNesting && chance(6))
+  // No forall or parallel in a kernel program: a C++ kernel has none
+  // before loom-parallelize-loops, which would also convert loops nested in
+  // one (a nested forall, which the program interpreter does not run).
+  if (!inLanes && !program.asKernel && nesting < options.maxNesting &&
+      chance(6))
     return genParallel(nesting);
   if (nesting < options.maxNesting && chance(5)) {
     Stmt stmt;
@@ -486,6 +595,8 @@ Stmt Generator::genStmt(unsigned nesting) {
       stmt.exprs.push_back(genIndex(depth));
     return stmt;
   }
+  if (roll < kWhileRollBegin && hintsLeft > 0 && !inLanes && chance(60))
+    return genHintedFor(nesting);
   if (roll < kWhileRollBegin) {
     stmt.kind = Stmt::Kind::For;
     static const std::vector<Scalar> ivTypes = {Scalar::Index, Scalar::Index,
@@ -537,7 +648,8 @@ Stmt Generator::genStmt(unsigned nesting) {
   return stmt;
 }
 
-Program Generator::run() {
+/// The value inputs, the buffers and the memory arguments bound to them.
+void Generator::genInputs() {
   unsigned numValues = below(4);
   for (unsigned i = 0; i < numValues; ++i) {
     Scalar type = anyValueType();
@@ -570,12 +682,21 @@ Program Generator::run() {
     program.memoryBuffers.insert(program.memoryBuffers.begin() +
                                      below(program.memoryBuffers.size() + 1),
                                  below(numBuffers));
+}
+
+Program Generator::run() {
+  genInputs();
   // Decided by a hash of the seed, not by a draw from `rng`: the programs
   // that are not batches stay what the seed made before batches existed.
   uint64_t mixed = (seed ^ (seed >> 29)) * 0xD6E8FEB86659FD93ull;
   bool batch = (mixed >> 40) % 100 < kBatchSharePercent;
   if (batch)
     addBatchDomain();
+  // Another hash of the seed makes a share of the other programs kernels
+  // with hinted loops; the rest stay what the seed made before.
+  uint64_t hintMix = (seed ^ (seed >> 31)) * 0x9E3779B97F4A7C15ull;
+  program.asKernel =
+      !batch && (hintMix >> 40) % 100 < kKernelSharePercent && !options.noHints;
   // Smaller batch bodies: a graph the mapper cannot place runs no batch.
   statementsLeft = 1 + below(batch ? std::min(options.maxStatements, 8u)
                                    : options.maxStatements);
@@ -584,6 +705,12 @@ Program Generator::run() {
   if (batch) {
     forcedRoll = kLoopRollBegin + below(kLoopRollEnd - kLoopRollBegin);
     program.body.stmts.push_back(genStmt(0));
+  }
+  // A kernel program opens with a hinted loop and may get one more.
+  if (program.asKernel) {
+    hintsLeft = 2;
+    --statementsLeft;
+    program.body.stmts.push_back(genHintedFor(0));
   }
   for (Stmt &stmt : genStatements(0, 6).stmts)
     program.body.stmts.push_back(std::move(stmt));
@@ -614,6 +741,7 @@ Program Generator::run() {
     program.results.push_back(std::move(tagged));
   }
   laneMemory = -1;
+  bindPointers(program, seed, options);
   return program;
 }
 

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checker.h"
+#include "Features.h"
 #include "ProgramGenerator.h"
 #include "Shrinker.h"
 
@@ -75,7 +76,11 @@ static cl::opt<InjectedFault> injectFault(
                           "holds an scf.forall or scf.parallel"),
                clEnumValN(InjectedFault::BatchFirstInputs, "batch-first-inputs",
                           "give every instance of a pipelined batch on the "
-                          "cycle simulator instance 0's inputs")));
+                          "cycle simulator instance 0's inputs"),
+               clEnumValN(InjectedFault::TrustEveryHint, "trust-every-hint",
+                          "make every hinted loop without carried values a "
+                          "forall before loom-ownership-pipeline, as a "
+                          "ParallelizeLoops that trusted every hint would")));
 static cl::opt<unsigned> shuffledSchedules(
     "shuffled-schedules", cl::init(3),
     cl::desc("Pseudo-random firing orders (EmulatorOptions::scheduleSeed) "
@@ -95,6 +100,15 @@ static cl::opt<double> simMapperBudget(
              "it cannot map in time counts as not mappable"));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every program's SCF module"));
+static cl::opt<unsigned> pointerPercent(
+    "pointer-percent", cl::init(35),
+    cl::desc("Share of rank-1 memory arguments passed as pointer parameters "
+             "(memref<?xT>) at their buffer's start, inside it or at its "
+             "end, in percent (hinted loops' buffers always are)"));
+static cl::opt<bool>
+    noHints("no-hints", cl::desc("Generate no kernel programs with hinted "
+                                 "loops (those programs are then generated "
+                                 "as they were before hints)"));
 
 namespace {
 
@@ -137,8 +151,31 @@ void printOutcome(raw_ostream &os, const Program &program,
 }
 
 /// The commands that rerun the failing dataflow execution by hand.
-void printEmuCommand(raw_ostream &os, StringRef mlirPath,
+void printEmuCommand(raw_ostream &os, const Program &program,
+                     StringRef mlirPath, StringRef kernelPath,
                      const Outcome &dataflow) {
+  bool pointers = llvm::any_of(program.pointers, [](const auto &pointer) {
+    return pointer && pointer->origin != 0;
+  });
+  auto notePointers = [&] {
+    if (pointers)
+      os << "(a pointer argument bound inside its buffer is bound at the "
+            "buffer's start by these options: loom-emu has no option for a "
+            "pointer into a buffer, so an index below 0 fails there)\n";
+  };
+  if (program.asKernel) {
+    os << "loom-opt --loom-ownership-pipeline --loom-dataflow-pipeline "
+       << kernelPath << " > lowered.mlir\n";
+    if (dataflow.emuArguments.empty()) {
+      os << "(the program did not run: nothing to pass to loom-emu)\n";
+      return;
+    }
+    os << "loom-emu lowered.mlir --format=bits" << dataflow.emuArguments
+       << "\n(--entry runs graph launches in FIFO order; the failing run's "
+          "schedule is named above)\n";
+    notePointers();
+    return;
+  }
   os << "loom-opt --loom-dataflow-pipeline " << mlirPath << " > lowered.mlir\n";
   if (dataflow.simulated)
     os << "(the failing run was on the cycle simulator: loom-sim "
@@ -151,6 +188,7 @@ void printEmuCommand(raw_ostream &os, StringRef mlirPath,
   }
   os << "loom-emu lowered.mlir --graph=prop_g0 --format=bits --drain"
      << dataflow.emuArguments << "\n";
+  notePointers();
 }
 
 std::string writeReproducer(const Program &program, const Check &failure,
@@ -164,14 +202,20 @@ std::string writeReproducer(const Program &program, const Check &failure,
   sys::fs::create_directories(path);
   sys::path::append(path, "loom-prop-" + std::to_string(seed) + "-" +
                               std::to_string(index) + ".txt");
-  // The SCF module alone, for loom-opt.
-  SmallString<256> mlirPath(path);
+  // The SCF module alone, for loom-opt; a kernel program's kernel too.
+  SmallString<256> mlirPath(path), kernelPath(path);
   sys::path::replace_extension(mlirPath, "mlir");
+  sys::path::replace_extension(kernelPath, "kernel.mlir");
   std::error_code error;
   {
     raw_fd_ostream mlir(mlirPath, error);
     if (!error)
       mlir << failure.scfText;
+  }
+  if (program.asKernel) {
+    raw_fd_ostream mlir(kernelPath, error);
+    if (!error)
+      mlir << failure.kernelText;
   }
   raw_fd_ostream os(path, error);
   if (error)
@@ -205,17 +249,29 @@ std::string writeReproducer(const Program &program, const Check &failure,
     }
     os << "\n";
   }
+  // `#1+2`: a pointer to element 2 of buffer #1 (`+3` of a 3-element
+  // buffer is its end), `restrict` when it is __restrict.
   os << "  memory arguments -> buffers:";
-  for (unsigned buffer : program.memoryBuffers)
+  for (auto [arg, buffer] : enumerate(program.memoryBuffers)) {
     os << " #" << buffer;
+    if (const PointerArg *pointer = program.getPointer(arg))
+      os << "+" << pointer->origin << (pointer->noalias ? " restrict" : "");
+  }
   os << "\n\n== SCF execution (MLIR to LLVM, ORC JIT)\n";
   printOutcome(os, program, failure.scf);
-  os << "\n== dataflow execution (loom-dataflow-pipeline, emulator)\n";
+  os << (program.asKernel ? "\n== dataflow execution (loom-ownership-pipeline, "
+                            "loom-dataflow-pipeline, program interpreter)\n"
+                          : "\n== dataflow execution (loom-dataflow-pipeline, "
+                            "emulator)\n");
   printOutcome(os, program, failure.dataflow);
   os << "\n== the same run by hand\n";
-  printEmuCommand(os, mlirPath, failure.dataflow);
+  printEmuCommand(os, program, mlirPath, kernelPath, failure.dataflow);
   os << "\n== SCF module (also in " << mlirPath << ")\n"
      << failure.scfText << "\n";
+  if (program.asKernel)
+    os << "\n== kernel, the input of loom-ownership-pipeline (also in "
+       << kernelPath << ")\n"
+       << failure.kernelText << "\n";
   os << "\n== lowered module\n" << failure.lowered << "\n";
   return path.str().str();
 }
@@ -228,7 +284,7 @@ struct Coverage {
            floatOps = 0, aliasingPrograms = 0, accesses2D = 0, scalarLocals = 0,
            arrayLocals = 0, localStores = 0, localLoads = 0, parallels = 0,
            foralls = 0, laneStores = 0, executeRegions = 0, batchPrograms = 0,
-           batchInstances = 0;
+           batchInstances = 0, hintedLoops = 0, iterLoads = 0;
 
   void addExpr(const Expr &expr) {
     if (expr.kind == Expr::Kind::Load) {
@@ -238,6 +294,7 @@ struct Coverage {
         addIndex(index);
     }
     localLoads += expr.kind == Expr::Kind::LocalLoad;
+    iterLoads += expr.kind == Expr::Kind::IterLoad;
     if (expr.kind == Expr::Kind::Binary) {
       divisions += expr.op >= BinaryOp::DivSI && expr.op <= BinaryOp::RemUI;
       floatOps += expr.op >= BinaryOp::AddF;
@@ -256,6 +313,7 @@ struct Coverage {
   }
   void addStmt(const Stmt &stmt) {
     forLoops += stmt.kind == Stmt::Kind::For;
+    hintedLoops += stmt.hint != Hint::None;
     backwardLoops += stmt.backward;
     whileLoops += stmt.kind == Stmt::Kind::While;
     ifs += stmt.kind == Stmt::Kind::If;
@@ -313,7 +371,9 @@ struct Coverage {
        << " computed indices, " << divisions << " divisions, " << floatOps
        << " float ops, " << aliasingPrograms
        << " programs with aliasing arguments, " << batchPrograms
-       << " dense batch programs (" << batchInstances << " instances)\n";
+       << " dense batch programs (" << batchInstances << " instances), "
+       << hintedLoops << " hinted for loops, " << iterLoads
+       << " iteration-cell loads\n";
   }
 };
 
@@ -338,6 +398,27 @@ struct BatchTally {
   }
 };
 
+/// Passed programs on the simulator: simulated (kernel programs among
+/// them), or not mappable.
+struct SimTally {
+  uint64_t simulated = 0, kernels = 0, unmapped = 0;
+
+  void add(const Program &program, const Check &result) {
+    simulated += result.simulated;
+    kernels += result.simulated && program.asKernel;
+    unmapped += !result.unmapped.empty();
+  }
+  friend raw_ostream &operator<<(raw_ostream &os, const SimTally &tally) {
+    return os << "cycle simulator on " << simFabricName << ": "
+              << tally.simulated
+              << " passed programs simulated and equal to SCF, "
+              << tally.unmapped << " not mappable (run on the emulator only); "
+              << tally.kernels
+              << " of the simulated ones kernel programs (every graph "
+                 "mapped)\n";
+  }
+};
+
 /// --verbose: the verdict, how a batch program ran, and the SCF module.
 void printVerbose(raw_ostream &os, unsigned index, const Program &program,
                   const Check &result) {
@@ -352,6 +433,14 @@ void printVerbose(raw_ostream &os, unsigned index, const Program &program,
     os << "cycle simulator: instances ran one at a time: " << result.unbatched
        << "\n";
   os << result.scfText << "\n";
+}
+
+GeneratorOptions getGeneratorOptions() {
+  GeneratorOptions options;
+  options.maxStatements = maxStatements;
+  options.pointerPercent = pointerPercent;
+  options.noHints = noHints;
+  return options;
 }
 
 /// A well-mixed seed per program (splitmix64 of the run seed and index).
@@ -393,11 +482,13 @@ int main(int argc, char **argv) {
     checkOptions.simFabric = &*simFabric;
     checkOptions.simMapperSeconds = simMapperBudget;
   }
-  GeneratorOptions options;
-  options.maxStatements = maxStatements;
-  unsigned passed = 0, failed = 0, shrunk = 0, simulated = 0, unmapped = 0;
+  GeneratorOptions options = getGeneratorOptions();
+  unsigned passed = 0, failed = 0, shrunk = 0;
+  SimTally simulation;
   BatchTally batches;
   Coverage coverage;
+  FeatureCounts features;
+  KernelReport hints;
   auto start = std::chrono::steady_clock::now();
   for (unsigned index = first; index < first + programCount; ++index) {
     uint64_t programSeed = programSeedOf(seed, index);
@@ -408,14 +499,15 @@ int main(int argc, char **argv) {
       checkOptions.schedules.push_back(programSeedOf(programSeed, i) | 1);
     coverage.addProgram(program);
     Check result = checkIsolated(context, program, checkOptions);
+    features.add(program, result.negativeIndex);
+    hints += result.hints;
     if (verbose)
       printVerbose(outs(), index, program, result);
     if (result.verdict == Verdict::Pass) {
       ++passed;
-      simulated += result.simulated;
+      simulation.add(program, result);
       batches.add(program, result);
       if (!result.unmapped.empty()) {
-        ++unmapped;
         outs() << "UNMAPPED program " << index << " on " << simFabricName
                << ": " << StringRef(result.unmapped).rtrim() << "\n";
       }
@@ -445,14 +537,13 @@ int main(int argc, char **argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   coverage.print(outs());
+  features.print(outs());
+  printKernelReport(outs(), hints);
   outs() << "programs: " << programCount << " (seed " << seed << ", first "
          << first << "), mismatches or failures: " << failed << ", "
          << format("%.1f", seconds) << " s\n";
   if (simulate)
-    outs() << "cycle simulator on " << simFabricName << ": " << simulated
-           << " passed programs simulated and equal to SCF, " << unmapped
-           << " not mappable (run on the emulator only)\n"
-           << batches;
+    outs() << simulation << batches;
   outs() << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
 }

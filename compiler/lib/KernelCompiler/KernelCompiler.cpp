@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loom/KernelCompiler/KernelCompiler.h"
+#include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/KernelCompiler/Pipeline.h"
 #include "loom/Support/Demangle.h"
@@ -129,8 +130,18 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
     return createStringError(
         "lowering structured SCF to dataflow failed" +
         (diagnostics.empty() ? std::string() : ": " + diagnostics));
+  // The kernel's code target reaches the mapper on its graphs.
+  StringRef target;
+  if (const Function *kernel = kernelModule.getFunction(symbol))
+    if (kernel->hasFnAttribute("loom.target"))
+      target = kernel->getFnAttribute("loom.target").getValueAsString();
   bool hasGraph = false;
-  imported->walk([&](dataflow::GraphOp) { hasGraph = true; });
+  imported->walk([&](dataflow::GraphOp graph) {
+    hasGraph = true;
+    if (target == "spatial" || target == "temporal")
+      graph->setAttr(dataflow::kGraphTargetAttrName,
+                     mlir::StringAttr::get(&context, target));
+  });
   if (!hasGraph)
     return createStringError("no part of the kernel can run on the "
                              "SpatialCore: no spatial region was formed");

@@ -82,7 +82,10 @@ Expected<uint64_t> loom::raisecheck::runIsolated(
   uint8_t *next = arena.storage();
   for (Buffer &buffer : buffers) {
     size_t size = buffer.storage.size() * 8;
-    std::memcpy(next, buffer.storage.data(), size);
+    // An empty buffer's storage may be null, which memcpy must not get even
+    // for 0 bytes (UBSan, the sanitized build).
+    if (size)
+      std::memcpy(next, buffer.storage.data(), size);
     data.push_back(size ? next + kRedZoneBytes : nullptr);
     next += size;
   }

@@ -21,9 +21,13 @@ using namespace loom::mapper;
 std::string loom::mapper::getMapperOptionsText(const MapperOptions &options) {
   // The time budget is left out: it bounds the search, it does not change
   // the mapping a successful search returns.
-  return llvm::formatv("seed={0};max-routing-iterations={1}", options.seed,
-                       options.maxRoutingIterations)
-      .str();
+  std::string text = llvm::formatv("seed={0};max-routing-iterations={1}",
+                                   options.seed, options.maxRoutingIterations);
+  // Only when off, so that the keys of mappings cached before the option
+  // existed stay valid.
+  if (!options.allowSharing)
+    text += ";no-sharing";
+  return text;
 }
 
 llvm::Expected<fabric::Mapping> loom::mapper::mapGraphCached(

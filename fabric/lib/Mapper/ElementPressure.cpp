@@ -55,16 +55,18 @@ ElementPressure::ElementPressure(const MapProblem &problem,
     int32_t from = elementOfNode[link.from], to = elementOfNode[link.to];
     if (from < 0 || to < 0)
       continue; // a memory interface link carries no values
-    outChannels[from] += link.channels;
-    inChannels[to] += link.channels;
+    // A time-shared link holds channels * contexts values (their rate is
+    // the sharing term's concern, not routability's).
+    outChannels[from] += link.getCapacity();
+    inChannels[to] += link.getCapacity();
     const fabric::ProcessingElement &a = fabric.getElements()[from];
     const fabric::ProcessingElement &b = fabric.getElements()[to];
     // Mesh links only (per-link overrides may add others): along a row or
     // along a column.
     if (a.row == b.row)
-      rowCapacity[from] += link.channels * shares.hops;
+      rowCapacity[from] += link.getCapacity() * shares.hops;
     else if (a.col == b.col)
-      colCapacity[from] += link.channels * shares.hops;
+      colCapacity[from] += link.getCapacity() * shares.hops;
   }
   for (unsigned element = 0; element < numElements; ++element) {
     outChannels[element] = std::floor(outChannels[element] * shares.channels);

@@ -11,6 +11,7 @@
 
 #include "MapperImpl.h"
 
+#include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
 #include "loom/Fabric/FabricParser.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -99,7 +100,7 @@ bindAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
     const UnitSlot &unit = tech.slots[slot];
     elementOfActor.push_back(unit.element);
     mapping.actors.push_back(
-        {problem.actors[actor].opName, unit.element, unit.unit});
+        {problem.actors[actor].opName, unit.element, unit.unit, unit.context});
   }
   mapping.memories = bindMemories(problem, fabric, elementOfActor);
   if (llvm::Error error = checkMemoryReach(problem, fabric, mapping))
@@ -196,9 +197,31 @@ static std::optional<Mapping> mapOnPresetWindows(dataflow::GraphOp graph,
   return best;
 }
 
+/// The kernel's LOOM_TARGET as the kernel compiler records it on its
+/// graphs ("spatial", "temporal"), or "".
+static llvm::StringRef getTarget(dataflow::GraphOp graph) {
+  if (auto target = graph->getAttrOfType<mlir::StringAttr>(
+          dataflow::kGraphTargetAttrName))
+    return target.getValue();
+  return "";
+}
+
 llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
                                          const fabric::Fabric &fabric,
                                          const MapperOptions &options) {
+  // A kernel that asks to run spatially gets one actor per unit and one
+  // value per channel where the fabric allows it; the hint is advice, so
+  // a graph that does not fit that way still shares (docs/mapper.md,
+  // "Sharing and LOOM_TARGET").
+  if (options.allowSharing && getTarget(graph) == "spatial" &&
+      fabric.isTimeMultiplexed()) {
+    MapperOptions spatialOptions = options;
+    spatialOptions.allowSharing = false;
+    llvm::Expected<Mapping> spatial = mapGraph(graph, fabric, spatialOptions);
+    if (spatial)
+      return spatial;
+    llvm::consumeError(spatial.takeError());
+  }
   Deadline deadline(options.timeBudgetSeconds);
   MapProblem problem = extractProblem(graph);
   // The smaller presets first, each with the whole budget as when mapped
@@ -209,8 +232,13 @@ llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
     windowed->seconds = deadline.elapsed();
     return std::move(*windowed);
   }
-  llvm::Expected<Mapping> mapping =
-      mapOnFabric(problem, fabric, options, deadline);
+  // Without sharing the stages see one context everywhere; the mapping is
+  // then also one of `fabric`.
+  std::optional<fabric::Fabric> spatialView;
+  if (!options.allowSharing && fabric.isTimeMultiplexed())
+    spatialView = fabric.getSpatialView();
+  llvm::Expected<Mapping> mapping = mapOnFabric(
+      problem, spatialView ? *spatialView : fabric, options, deadline);
   if (!mapping) {
     if (!windowed)
       return mapping.takeError();

@@ -108,17 +108,28 @@ struct SwitchDistances {
 };
 SwitchDistances computeSwitchDistances(const fabric::Fabric &fabric);
 
-/// A function unit of the fabric, flattened.
+/// One context of a function unit of the fabric, flattened: a unit of an
+/// element with N contexts is N slots, each holding at most one actor.
 struct UnitSlot {
   uint32_t element = 0;
   uint32_t unit = 0;
+  /// The unit's context this slot is (0 on a spatial element).
+  uint32_t context = 0;
+  /// The physical unit, numbered element-major over the whole fabric: the
+  /// slots of one unit share its firings.
+  uint32_t physicalUnit = 0;
   fabric::OperationClassSet classes;
 };
 
 /// Which units each actor may run on.
 struct TechnologyMapping {
-  /// Every unit, element-major.
+  /// Every context of every unit, element-major, then unit, then context.
   llvm::SmallVector<UnitSlot, 0> slots;
+  /// The physical units: how many there are.
+  uint32_t numUnits = 0;
+  /// True when some unit has more than one context: placement then charges
+  /// actors that share a unit (Placement.cpp).
+  bool timeMultiplexed = false;
   /// Per element, its slot ids.
   llvm::SmallVector<llvm::SmallVector<uint32_t, 12>, 0> slotsOfElement;
   /// Per actor, the class-set of units a feasible initial placement puts it

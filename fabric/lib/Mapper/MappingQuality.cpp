@@ -3,8 +3,10 @@
 // Part of the Loom project.
 //
 // What predicts the cycles a mapping takes, as docs/mapper.md defines it:
-// first the recurrence latency (a loop-carried value must travel round its
-// cycle before the next iteration can use it, so the slowest recurrence
+// first the larger of the sharing interval (on a time-multiplexed fabric,
+// the most actors on one unit or values on one channel) and the recurrence
+// latency, then the recurrence latency (a loop-carried value must travel round
+// its cycle before the next iteration can use it, so the slowest recurrence
 // bounds the loop's rate), then the pipeline latency (the cycles from the
 // graph inputs to the last output in the steady-state schedule: what a
 // pipelined graph pays to fill and drain), then the total route latency
@@ -17,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "MapperImpl.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include <limits>
 
@@ -78,10 +82,32 @@ static uint64_t recurrenceLatency(const MapProblem &problem,
   return worst;
 }
 
+/// The most actors on one unit and values per channel on one link.
+static uint64_t sharingInterval(const MapProblem &problem,
+                                const fabric::Fabric &fabric,
+                                const fabric::Mapping &mapping) {
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint64_t> actorsOnUnit;
+  uint64_t most = 0;
+  for (const fabric::ActorPlacement &actor : mapping.actors)
+    most = std::max(most, ++actorsOnUnit[{actor.element, actor.unit}]);
+  llvm::SmallVector<llvm::SmallVector<int32_t, 4>, 0> netsOnLink(
+      fabric.getLinks().size());
+  for (auto [index, edge] : llvm::enumerate(problem.edges))
+    for (uint32_t link : mapping.edges[index].links)
+      if (!llvm::is_contained(netsOnLink[link], edge.net))
+        netsOnLink[link].push_back(edge.net);
+  for (auto [link, nets] : llvm::enumerate(netsOnLink)) {
+    uint64_t channels = fabric.getLinks()[link].channels;
+    most = std::max<uint64_t>(most, (nets.size() + channels - 1) / channels);
+  }
+  return most;
+}
+
 MappingQuality mapper::evaluateQuality(const MapProblem &problem,
                                        const fabric::Fabric &fabric,
                                        const fabric::Mapping &mapping) {
   MappingQuality quality;
+  quality.sharingInterval = sharingInterval(problem, fabric, mapping);
   SteadySchedule schedule = computeSteadySchedule(problem, fabric, mapping);
   quality.recurrenceLatency =
       recurrenceLatency(problem, mapping, schedule.delay);

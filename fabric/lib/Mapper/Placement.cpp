@@ -15,6 +15,14 @@
 // only by a std::mt19937_64 seeded from the options, so the result depends
 // on the inputs alone.
 //
+// On a time-multiplexed fabric a unit has one slot per context and holds up
+// to that many actors, which take turns on it: a unit with k actors of a
+// loop body fires each of them at most once every k cycles, so sharing
+// bounds the loop's rate as a long recurrence does. Every pair of actors on
+// one unit costs kShareWeight, which spreads the actors evenly over the
+// units that can run them (the sum of k(k-1)/2 is least for equal k) before
+// the wire length packs them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "MapperImpl.h"
@@ -31,6 +39,10 @@ static constexpr double kRecurrenceExtraWeight = 3.0;
 static constexpr double kRecurrenceWeight =
     kEdgeWeight + kRecurrenceExtraWeight;
 static constexpr double kMemoryWeight = 2.0;
+/// Per pair of actors sharing one unit (time-multiplexed fabrics): as much
+/// as a hop on a recurrence, since the pair halves the rate of a loop
+/// whose body they are in as a ring of that many cycles would.
+static constexpr double kShareWeight = 3.0;
 /// Moves per temperature: kMovesFactor * actors^(4/3), as in VPR.
 static constexpr double kMovesFactor = 4.0;
 static constexpr unsigned kMaxTemperatureSteps = 2000;
@@ -135,6 +147,23 @@ private:
     elementOfActor[actor] = tech.slots[slot].element;
     actorOfSlot[slot] = actor;
   }
+  uint32_t unitOf(uint32_t slot) const { return tech.slots[slot].physicalUnit; }
+  /// The sharing cost change of one more actor on `unit` (its k actors
+  /// then make k more pairs), or one fewer (k - 1 fewer pairs).
+  double sharingIncrement(uint32_t unit) const {
+    return kShareWeight * actorsOfUnit[unit];
+  }
+  /// Moves `actor`'s share of its unit to `slot`'s unit; returns the cost
+  /// change. Swaps leave both units' counts as they were.
+  double moveShare(uint32_t fromSlot, uint32_t toSlot) {
+    if (!tech.timeMultiplexed)
+      return 0;
+    uint32_t from = unitOf(fromSlot), to = unitOf(toSlot);
+    --actorsOfUnit[from];
+    double delta = sharingIncrement(to) - sharingIncrement(from);
+    ++actorsOfUnit[to];
+    return delta;
+  }
   /// Proposes moving a random actor into a random unit within `window`
   /// rows/columns; returns false when the draw gives no legal move.
   bool propose(unsigned window, uint32_t &actor, uint32_t &slot,
@@ -162,6 +191,8 @@ private:
   /// Per net, its wire length on the current placement.
   llvm::SmallVector<double, 0> netLength;
   llvm::SmallVector<int32_t, 0> actorOfSlot;
+  /// Per physical unit, the actors on its slots.
+  llvm::SmallVector<uint32_t, 0> actorsOfUnit;
   ElementPressure pressure;
   llvm::SmallVector<uint32_t, 16> movedNets;
   /// The wire lengths of movedNets before the last apply.
@@ -188,7 +219,7 @@ double Annealer::localCost(uint32_t a, int32_t b) const {
 
 double Annealer::greedyCost(uint32_t actor, uint32_t slot) {
   uint32_t element = tech.slots[slot].element;
-  double sum = 0;
+  double sum = tech.timeMultiplexed ? sharingIncrement(unitOf(slot)) : 0;
   const MapActor &info = problem.actors[actor];
   if (info.isLoad || info.isStore)
     sum += kMemoryWeight * distances.nearestMemoryHops[element];
@@ -211,6 +242,7 @@ void Annealer::placeGreedily() {
   unsigned numActors = problem.actors.size();
   slotOfActor.assign(numActors, UINT32_MAX);
   elementOfActor.assign(numActors, UINT32_MAX);
+  actorsOfUnit.assign(tech.numUnits, 0);
   llvm::SmallVector<bool> visited(numActors, false);
   llvm::SmallVector<uint32_t> order;
   for (uint32_t root = 0; root < numActors; ++root) {
@@ -244,6 +276,7 @@ void Annealer::placeGreedily() {
     // The class-to-kind flow reserved a unit of this kind for the actor.
     assert(bestSlot != UINT32_MAX && "technology mapping reserved no unit");
     moveTo(actor, bestSlot);
+    ++actorsOfUnit[unitOf(bestSlot)];
   }
   resetTo(slotOfActor);
   bestCost = cost;
@@ -255,9 +288,15 @@ void Annealer::resetTo(llvm::ArrayRef<uint32_t> slots) {
   actorOfSlot.assign(tech.slots.size(), -1);
   slotOfActor.resize(copy.size());
   elementOfActor.resize(copy.size());
-  for (auto [actor, slot] : llvm::enumerate(copy))
+  actorsOfUnit.assign(tech.numUnits, 0);
+  for (auto [actor, slot] : llvm::enumerate(copy)) {
     moveTo(actor, slot);
+    ++actorsOfUnit[unitOf(slot)];
+  }
   cost = pressure.recount(elementOfActor);
+  if (tech.timeMultiplexed)
+    for (uint32_t actors : actorsOfUnit)
+      cost += actors > 1 ? kShareWeight * actors * (actors - 1) / 2 : 0;
   llvm::SmallVector<uint32_t, 0> all(problem.nets.size());
   for (uint32_t net = 0; net < all.size(); ++net)
     all[net] = net;
@@ -289,7 +328,8 @@ bool Annealer::propose(unsigned window, uint32_t &actor, uint32_t &slot,
   if (candidates.empty())
     return false;
   slot = candidates[rng() % candidates.size()];
-  if (slot == slotOfActor[actor])
+  // Another context of the actor's own unit changes nothing.
+  if (unitOf(slot) == unitOf(slotOfActor[actor]))
     return false;
   other = actorOfSlot[slot];
   return other < 0 || tech.canRun(problem, other, slotOfActor[actor]);
@@ -304,12 +344,13 @@ double Annealer::apply(uint32_t actor, uint32_t slot, int32_t other) {
   pressure.update(movedNets, elementOfActor, -1);
   uint32_t oldSlot = slotOfActor[actor];
   actorOfSlot[oldSlot] = -1;
+  double sharing = other >= 0 ? 0 : moveShare(oldSlot, slot);
   if (other >= 0)
     moveTo(other, oldSlot);
   moveTo(actor, slot);
   pressure.update(movedNets, elementOfActor, +1);
   return localCost(actor, other) + refreshNets(movedNets) - before +
-         pressure.delta();
+         pressure.delta() + sharing;
 }
 
 void Annealer::reject(uint32_t actor, uint32_t slot, int32_t other,
@@ -318,10 +359,12 @@ void Annealer::reject(uint32_t actor, uint32_t slot, int32_t other,
   for (auto [net, length] : llvm::zip_equal(movedNets, movedLengths))
     netLength[net] = length;
   moveTo(actor, oldSlot);
-  if (other >= 0)
+  if (other >= 0) {
     moveTo(other, slot);
-  else
+  } else {
     actorOfSlot[slot] = -1;
+    moveShare(slot, oldSlot);
+  }
 }
 
 double Annealer::initialTemperature() {

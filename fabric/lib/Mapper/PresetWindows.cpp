@@ -19,7 +19,8 @@ using namespace loom::mapper;
 static bool sameUnits(const fabric::ProcessingElement &small,
                       const fabric::ProcessingElement &big) {
   if (small.units.size() != big.units.size() ||
-      small.operandBufferDepth != big.operandBufferDepth)
+      small.operandBufferDepth != big.operandBufferDepth ||
+      small.contexts != big.contexts)
     return false;
   for (auto [a, b] : llvm::zip(small.units, big.units))
     if (a.classes.getBits() != b.classes.getBits() || a.latency != b.latency ||
@@ -73,7 +74,8 @@ static std::optional<FabricEmbedding> embedAt(const fabric::Fabric &small,
     for (unsigned candidate : big.getOutgoingLinks(from)) {
       const fabric::Link &twin = big.getLinks()[candidate];
       if (twin.to == to && twin.channels == link.channels &&
-          twin.latency == link.latency && twin.fifoDepth == link.fifoDepth) {
+          twin.latency == link.latency && twin.fifoDepth == link.fifoDepth &&
+          twin.contexts == link.contexts) {
         found = candidate;
         break;
       }

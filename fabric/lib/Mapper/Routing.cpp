@@ -5,10 +5,12 @@
 // A net is one value: its uses share links, so a net is routed as a tree
 // grown from the producer's switch, one consumer switch at a time (nearest
 // first), by Dijkstra from every node already on the tree. A link carries at
-// most `channels` nets. Each round rips up and reroutes every net in net
-// order with link cost (1 + history) * (1 + present * overuse); after a round
-// with overused links their history grows and the present factor doubles,
-// so nets negotiate who detours. A negotiation stops after
+// most `channels` nets, or channels * contexts on a time-shared link, where
+// each value beyond the channels costs a little more (it shares a channel's
+// cycles, which slows every value on it). Each round rips up and reroutes every
+// net in net order with link cost (1 + history) * (1 + present * overuse);
+// after a round with overused links their history grows and the present factor
+// doubles, so nets negotiate who detours. A negotiation stops after
 // maxRoutingIterations rounds or kStallRounds rounds without progress; when
 // it came within a few channels of routing, it starts again, a few times,
 // with the history kept, the present factor reset and the nets in another
@@ -31,6 +33,9 @@ using fabric::SwitchNode;
 static constexpr double kInitialPresentFactor = 0.5;
 static constexpr double kPresentGrowth = 2.0;
 static constexpr double kHistoryFactor = 1.0;
+/// The extra cost of a time-shared link per value already on each of its
+/// channels: a route shares cycles only where it saves about two hops.
+static constexpr double kTimeShareWeight = 2.0;
 /// Rounds without a lower total overuse after which a negotiation gives up.
 static constexpr unsigned kStallRounds = 12;
 /// A negotiation whose best round overused at most kRestartOveruse channels
@@ -68,9 +73,13 @@ private:
     return fabric.getElements()[elementOfActor[actor]].switchNode;
   }
   double linkCost(uint32_t link) const {
-    unsigned overuse = std::max<int>(
-        0, int(occupancy[link]) + 1 - int(fabric.getLinks()[link].channels));
-    return (1.0 + history[link]) * (1.0 + presentFactor * overuse);
+    const fabric::Link &info = fabric.getLinks()[link];
+    unsigned overuse =
+        std::max<int>(0, int(occupancy[link]) + 1 - int(info.getCapacity()));
+    double base = 1.0;
+    if (info.contexts > 1)
+      base += kTimeShareWeight * (occupancy[link] / info.channels);
+    return (base + history[link]) * (1.0 + presentFactor * overuse);
   }
   /// Negotiates in rounds, routing the nets in `order`, until no link is
   /// overused (returns 0), or maxRoutingIterations rounds, or kStallRounds
@@ -195,11 +204,19 @@ void Router::ripUp(uint32_t netIndex) {
   trees[netIndex] = NetTree();
 }
 
+/// "2 channels", or "1 channels x 16 contexts" on a time-shared link.
+static std::string describeCapacity(const fabric::Link &link) {
+  std::string text = llvm::formatv("{0} channels", link.channels);
+  if (link.contexts > 1)
+    text += llvm::formatv(" x {0} contexts", link.contexts).str();
+  return text;
+}
+
 llvm::Error Router::congestionError(unsigned rounds) const {
   uint32_t worst = 0;
   int worstOveruse = INT32_MIN;
   for (auto [link, used] : llvm::enumerate(occupancy)) {
-    int overuse = int(used) - int(fabric.getLinks()[link].channels);
+    int overuse = int(used) - int(fabric.getLinks()[link].getCapacity());
     if (overuse > worstOveruse) {
       worstOveruse = overuse;
       worst = link;
@@ -213,11 +230,11 @@ llvm::Error Router::congestionError(unsigned rounds) const {
   return llvm::createStringError(
       llvm::formatv("cannot route graph @{0} on {1}: after {2} rounds the "
                     "most congested link {3} {4} -> {5} carries {6} values "
-                    "on {7} channels: {8}",
+                    "on {7}: {8}",
                     problem.graphName, fabric.getName(), rounds, worst,
                     describeNode(fabric, link.from),
                     describeNode(fabric, link.to), occupancy[worst],
-                    link.channels, llvm::join(values, ", "))
+                    describeCapacity(link), llvm::join(values, ", "))
           .str());
 }
 
@@ -261,11 +278,11 @@ llvm::Expected<unsigned> Router::negotiate(llvm::ArrayRef<uint32_t> order,
     }
     unsigned overuse = 0;
     for (auto [link, used] : llvm::enumerate(occupancy)) {
-      unsigned channels = fabric.getLinks()[link].channels;
-      if (used <= channels)
+      unsigned capacity = fabric.getLinks()[link].getCapacity();
+      if (used <= capacity)
         continue;
-      overuse += used - channels;
-      history[link] += kHistoryFactor * (used - channels);
+      overuse += used - capacity;
+      history[link] += kHistoryFactor * (used - capacity);
     }
     if (overuse == 0)
       return 0;

@@ -145,8 +145,28 @@ static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(message.str());
 }
 
+/// The actors `fabric` can hold of class `cls`: its units of that class,
+/// times their element's contexts.
+static unsigned countSlots(const fabric::Fabric &fabric, OperationClass cls) {
+  unsigned count = 0;
+  for (const fabric::ProcessingElement &element : fabric.getElements())
+    for (const fabric::FunctionUnit &unit : element.units)
+      count += unit.supports(cls) ? element.contexts : 0;
+  return count;
+}
+
+/// What a count of unit slots is called on `fabric`: units on a spatial
+/// fabric, unit contexts when units are time-multiplexed, so that the count
+/// is not read as one of units.
+static llvm::StringRef slotNoun(const fabric::Fabric &fabric) {
+  for (const fabric::ProcessingElement &element : fabric.getElements())
+    if (element.contexts > 1)
+      return "unit contexts (units times their element's contexts)";
+  return "units";
+}
+
 /// Checks that every actor has a class some unit supports and that no class
-/// has more actors than units; fills `demand` per class.
+/// has more actors than unit slots; fills `demand` per class.
 static llvm::Error checkClasses(const MapProblem &problem,
                                 const fabric::Fabric &fabric,
                                 llvm::SmallVectorImpl<unsigned> &demand) {
@@ -164,13 +184,13 @@ static llvm::Error checkClasses(const MapProblem &problem,
   }
   for (OperationClass cls : fabric::getAllOperationClasses()) {
     unsigned actors = demand[static_cast<unsigned>(cls)];
-    unsigned units = fabric.countUnits(cls);
+    unsigned units = countSlots(fabric, cls);
     if (actors > units)
       return fail(llvm::formatv("graph @{0} has {1} {2} actors but {3} has {4} "
-                                "{2} units",
+                                "{2} {5}",
                                 problem.graphName, actors,
                                 fabric::getOperationClassName(cls),
-                                fabric.getName(), units)
+                                fabric.getName(), units, slotNoun(fabric))
                       .str());
   }
   return llvm::Error::success();
@@ -198,9 +218,10 @@ static llvm::Error sharedUnitsError(const MapProblem &problem,
     if (kinds[k])
       available += capacity[k];
   return fail(llvm::formatv("graph @{0} has {1} actors of classes that share "
-                            "units ({2}) but {3} has {4} units executing them",
+                            "units ({2}) but {3} has {4} {5} executing "
+                            "them",
                             problem.graphName, needed, llvm::join(parts, ", "),
-                            fabric.getName(), available)
+                            fabric.getName(), available, slotNoun(fabric))
                   .str());
 }
 
@@ -216,15 +237,20 @@ mapper::mapTechnology(const MapProblem &problem, const fabric::Fabric &fabric) {
   tech.slotsOfElement.resize(fabric.getElements().size());
   for (auto [e, element] : llvm::enumerate(fabric.getElements()))
     for (auto [u, unit] : llvm::enumerate(element.units)) {
-      tech.slotsOfElement[e].push_back(tech.slots.size());
-      tech.slots.push_back({uint32_t(e), uint32_t(u), unit.classes});
+      for (uint32_t context = 0; context < element.contexts; ++context) {
+        tech.slotsOfElement[e].push_back(tech.slots.size());
+        tech.slots.push_back(
+            {uint32_t(e), uint32_t(u), context, tech.numUnits, unit.classes});
+      }
+      ++tech.numUnits;
+      tech.timeMultiplexed |= element.contexts > 1;
       uint32_t bits = unit.classes.getBits();
       auto *it = llvm::find(kinds, bits);
       if (it == kinds.end()) {
         kinds.push_back(bits);
-        capacity.push_back(1);
+        capacity.push_back(element.contexts);
       } else {
-        ++capacity[it - kinds.begin()];
+        capacity[it - kinds.begin()] += element.contexts;
       }
     }
 

@@ -105,7 +105,10 @@ static void printMapping(dataflow::GraphOp graph, const fabric::Fabric &fabric,
      << llvm::format("%g", mapping.placementCost) << "\n";
   mapper::MappingQuality quality =
       mapper::evaluateQuality(graph, fabric, mapping);
-  os << "quality: recurrence latency " << quality.recurrenceLatency
+  os << "quality: ";
+  if (fabric.isTimeMultiplexed())
+    os << "sharing interval " << quality.sharingInterval << ", ";
+  os << "recurrence latency " << quality.recurrenceLatency
      << ", pipeline latency " << quality.pipelineLatency << ", total latency "
      << quality.totalLatency << "\n";
   os << "time: " << llvm::format("%.3f", mapping.seconds) << " s\n";

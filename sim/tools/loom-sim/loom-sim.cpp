@@ -117,6 +117,7 @@ struct RunOutputs {
   std::vector<TraceSegmentRef> trace;
   /// Stable storage behind `trace`.
   std::deque<SmallVector<TraceEvent, 0>> traceEvents;
+  std::deque<SmallVector<LinkTraceEvent, 0>> linkTraceEvents;
 };
 
 //===----------------------------------------------------------------------===//
@@ -322,7 +323,9 @@ static LaunchObserver makeTraceObserver(RunOutputs &outputs) {
                                          const fabric::Mapping &mapping,
                                          CycleSimResult &result) mutable {
     outputs.traceEvents.push_back(std::move(result.trace));
-    outputs.trace.push_back({&mapping, start, outputs.traceEvents.back()});
+    outputs.linkTraceEvents.push_back(std::move(result.linkTrace));
+    outputs.trace.push_back({&mapping, start, outputs.traceEvents.back(),
+                             outputs.linkTraceEvents.back()});
     start += result.timing.cycles;
   };
 }

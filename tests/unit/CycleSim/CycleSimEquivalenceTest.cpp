@@ -6,9 +6,12 @@
 // RUN lines themselves: graph, values, streams, memories, --drain; inputs
 // lowered by a `loom-opt` RUN line are lowered the same way) runs again on the
 // emulator and on the cycle simulator, with the graph placed by hand across
-// cgra-4x4 so that routes have hops and FIFO limits. Outputs, memory and, for
-// drained runs, every token of every value must be equal; a run the emulator
-// rejects must fail the same way (a deadlock as a deadlock).
+// cgra-4x4 so that routes have hops and FIFO limits, and across four elements
+// of a time-multiplexed cgra-4x4 (units with 64 contexts, links of one
+// channel with 64) so that actors take turns on units and values on links.
+// Outputs, memory and, for drained runs, every token of every value must be
+// equal; a run the emulator rejects must fail the same way (a deadlock as a
+// deadlock).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -241,6 +245,23 @@ protected:
     llvm::Expected<fabric::Fabric> loaded = fabric::loadFabric("cgra-4x4");
     EXPECT_TRUE(static_cast<bool>(loaded));
     fabric.emplace(std::move(*loaded));
+    // The same grid, time-multiplexed: every unit holds up to 64 actors,
+    // every link one channel that carries up to 64 values in turns.
+    std::string json = fabric::findPreset("cgra-4x4")->json.str();
+    auto replace = [&](StringRef from, StringRef to) {
+      size_t at = json.find(from.str());
+      ASSERT_NE(at, std::string::npos) << from.str();
+      json.replace(at, from.size(), to.str());
+    };
+    replace("\"operand_buffer_depth\": 32,",
+            "\"operand_buffer_depth\": 32, \"contexts\": 64,");
+    replace("\"channels\": 2,", "\"channels\": 1, \"contexts\": 64,");
+    llvm::Expected<fabric::Fabric> shared =
+        fabric::parseFabric(json, "cgra-4x4-shared.json");
+    EXPECT_TRUE(static_cast<bool>(shared))
+        << llvm::toString(shared.takeError());
+    if (shared)
+      temporal.emplace(std::move(*shared));
   }
 
   ModuleOp getModule(const std::string &path) {
@@ -256,8 +277,9 @@ protected:
 
   MLIRContext context;
   std::map<std::string, OwningOpRef<ModuleOp>> modules;
-  std::optional<fabric::Fabric> fabric;
+  std::optional<fabric::Fabric> fabric, temporal;
   unsigned compared = 0, failuresCompared = 0;
+  uint64_t linkBusyStalls = 0;
 };
 
 void CycleSimEquivalenceTest::check(const EmuRun &run) {
@@ -310,19 +332,32 @@ void CycleSimEquivalenceTest::check(const EmuRun &run) {
   if (!expected)
     emuError = llvm::toString(expected.takeError());
   // Spread over the grid (routes of one to six hops), then every actor on
-  // one element (local routes, units shared by many actors).
-  for (unsigned spread : {5u, 0u}) {
-    SCOPED_TRACE(spread ? "spread placement" : "one-element placement");
+  // one element (local routes, units shared by many actors), then over the
+  // first row of the time-multiplexed grid (actors sharing units in turns,
+  // up to dozens of values sharing one channel).
+  struct Placement {
+    const char *name;
+    const fabric::Fabric *fabric;
+    std::function<unsigned(unsigned)> elementOf;
+  };
+  Placement placements[] = {
+      {"spread placement", &*fabric, [](unsigned i) { return (i * 5) % 16; }},
+      {"one-element placement", &*fabric, [](unsigned) { return 5u; }},
+      {"time-multiplexed placement", &*temporal,
+       [](unsigned i) { return (i * 5) % 4; }}};
+  for (const Placement &placement : placements) {
+    SCOPED_TRACE(placement.name);
     Memories simMemories = makeMemories(run.memories, &context);
-    fabric::Mapping mapping = test::mapByHand(graph, *fabric, [&](unsigned i) {
-      return spread ? (i * spread) % 16 : 5;
-    });
+    fabric::Mapping mapping =
+        test::mapByHand(graph, *placement.fabric, placement.elementOf);
+    if (placement.fabric->isTimeMultiplexed())
+      test::numberContexts(mapping);
     CycleSimOptions simOptions;
     simOptions.drainAfterCompletion = run.drain;
     simOptions.tracedValues.assign(traced.begin(), traced.end());
     llvm::Expected<CycleSimResult> actual =
-        CycleSimulator::runGraph(graph, *fabric, mapping, values, streams,
-                                 simMemories.pointers, simOptions);
+        CycleSimulator::runGraph(graph, *placement.fabric, mapping, values,
+                                 streams, simMemories.pointers, simOptions);
     if (emuError) {
       ASSERT_FALSE(static_cast<bool>(actual))
           << "the emulator failed with " << *emuError;
@@ -347,6 +382,8 @@ void CycleSimEquivalenceTest::check(const EmuRun &run) {
             << "value #" << i;
       EXPECT_EQ(actual->emulation.stats.firings, expected->stats.firings);
     }
+    linkBusyStalls +=
+        actual->timing.stalls[static_cast<unsigned>(StallCause::LinkBusy)];
     ++compared;
   }
 }
@@ -369,8 +406,10 @@ TEST_F(CycleSimEquivalenceTest, LitEmulatorRunsGiveEqualResults) {
   }
   llvm::sys::fs::remove_directories(tempDir);
   // Guards against the RUN-line reader silently finding nothing.
-  EXPECT_GE(compared, 150u);
-  EXPECT_GE(failuresCompared, 20u);
+  EXPECT_GE(compared, 225u);
+  EXPECT_GE(failuresCompared, 30u);
+  // The time-multiplexed placement made values wait for link channels.
+  EXPECT_GT(linkBusyStalls, 0u);
 }
 
 } // namespace

@@ -175,6 +175,14 @@ mapByHand(dataflow::GraphOp graph, const fabric::Fabric &fabric,
   return mapping;
 }
 
+/// Gives the actors placed on one unit contexts 0, 1, ... in actor order, as
+/// the mapper does on a time-multiplexed element (ActorPlacement::context).
+inline void numberContexts(fabric::Mapping &mapping) {
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint32_t> next;
+  for (fabric::ActorPlacement &place : mapping.actors)
+    place.context = next[{place.element, place.unit}]++;
+}
+
 /// The index of the edge into `operand` of actor `consumer`.
 inline fabric::EdgeRoute &findEdge(fabric::Mapping &mapping, int32_t consumer,
                                    uint32_t operand) {

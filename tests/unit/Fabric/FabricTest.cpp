@@ -42,9 +42,8 @@ constexpr StringLiteral kBase = R"({
   ]
 })";
 
-/// kBase with the one occurrence of `from` replaced by `to`.
-std::string replaced(StringRef from, StringRef to) {
-  std::string text = kBase.str();
+/// `text` with the one occurrence of `from` replaced by `to`.
+std::string edited(std::string text, StringRef from, StringRef to) {
   size_t at = text.find(from.str());
   EXPECT_NE(at, std::string::npos) << from.str();
   EXPECT_EQ(text.find(from.str(), at + 1), std::string::npos) << from.str();
@@ -52,6 +51,16 @@ std::string replaced(StringRef from, StringRef to) {
     text.replace(at, from.size(), to.str());
   return text;
 }
+
+/// kBase with the one occurrence of `from` replaced by `to`.
+std::string replaced(StringRef from, StringRef to) {
+  return edited(kBase.str(), from, to);
+}
+
+/// The presets with function units of every class in every element, and
+/// one context: the spatial ones (the temporal presets are checked apart).
+constexpr StringLiteral kSpatialPresets[] = {"cgra-4x4", "cgra-8x8",
+                                             "cgra-8x8-hetero"};
 
 /// The error message of parsing `json`, or "" when it parses.
 std::string errorOf(StringRef json) {
@@ -119,12 +128,124 @@ TEST(FabricTest, OperandBufferDepthDefaultsAndOverrides) {
   EXPECT_EQ(fabric->getElement(0, 2).units.size(), 6u);
   EXPECT_EQ(fabric->getElement(1, 2).operandBufferDepth, 256u);
   EXPECT_EQ(fabric->getElement(1, 2).units.size(), 3u);
-  for (const Preset &preset : getPresets()) {
-    Expected<Fabric> presetFabric = loadFabric(preset.name);
+  for (StringRef preset : kSpatialPresets) {
+    Expected<Fabric> presetFabric = loadFabric(preset);
     ASSERT_TRUE(static_cast<bool>(presetFabric));
     for (const ProcessingElement &element : presetFabric->getElements())
-      EXPECT_EQ(element.operandBufferDepth, 32u) << preset.name.str();
+      EXPECT_EQ(element.operandBufferDepth, 32u) << preset.str();
   }
+}
+
+/// `json` with `text` inserted before the first occurrence of `before`.
+std::string inserted(std::string json, StringRef before, StringRef text) {
+  size_t at = json.find(before.str());
+  EXPECT_NE(at, std::string::npos) << before.str();
+  if (at != std::string::npos)
+    json.insert(at, text.str());
+  return json;
+}
+
+// Every element and link has one context unless the fabric says otherwise:
+// kBase and the spatial presets have one everywhere.
+TEST(FabricTest, ContextsDefaultToOne) {
+  Expected<Fabric> fabric = parseFabric(kBase, "test.json");
+  ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
+  for (const ProcessingElement &element : fabric->getElements())
+    EXPECT_EQ(element.contexts, 1u);
+  for (const Link &link : fabric->getLinks()) {
+    EXPECT_EQ(link.contexts, 1u);
+    EXPECT_EQ(link.getCapacity(), link.channels);
+  }
+  EXPECT_FALSE(fabric->isTimeMultiplexed());
+  for (StringRef preset : kSpatialPresets) {
+    Expected<Fabric> presetFabric = loadFabric(preset);
+    ASSERT_TRUE(static_cast<bool>(presetFabric));
+    EXPECT_FALSE(presetFabric->isTimeMultiplexed()) << preset.str();
+  }
+}
+
+// The top-level contexts equip every element; an entry may set contexts
+// alone (keeping the default units and depth) or with units; the network's
+// contexts equip every mesh link and a link override changes one direction.
+TEST(FabricTest, ContextsOfElementsAndLinks) {
+  std::string text = replaced(
+      R"({"at": [1, 2], )",
+      R"({"at": [0, 1], "contexts": 2}, {"at": [1, 2], "contexts": 64, )");
+  text = inserted(text, R"("default_units")",
+                  R"("contexts": 8, "operand_buffer_depth": 3, )");
+  text = inserted(text, R"("links": [)", R"("contexts": 4, )");
+  text = inserted(text, R"("fifo_depth": 8})", R"("contexts": 16, )");
+  Expected<Fabric> fabric = parseFabric(text, "test.json");
+  ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
+  EXPECT_TRUE(fabric->isTimeMultiplexed());
+  EXPECT_EQ(fabric->getElement(0, 0).contexts, 8u);
+  EXPECT_EQ(fabric->getElement(1, 1).contexts, 8u);
+  EXPECT_EQ(fabric->getElement(0, 1).contexts, 2u);
+  EXPECT_EQ(fabric->getElement(0, 1).units.size(), 6u);
+  EXPECT_EQ(fabric->getElement(0, 1).operandBufferDepth, 3u);
+  EXPECT_EQ(fabric->getElement(1, 2).contexts, 64u);
+  EXPECT_EQ(fabric->getElement(1, 2).units.size(), 3u);
+  for (const Link &link : fabric->getLinks()) {
+    bool memory = link.from == 6 || link.to == 6;
+    // (0, 0) -> (0, 1) is overridden; the way back keeps the default.
+    unsigned expected = memory ? 1 : link.from == 0 && link.to == 1 ? 16 : 4;
+    EXPECT_EQ(link.contexts, expected) << link.from << " -> " << link.to;
+    EXPECT_EQ(link.getCapacity(), link.channels * expected);
+  }
+
+  // Contexts on links alone make a fabric time-multiplexed too.
+  Expected<Fabric> links = parseFabric(
+      inserted(kBase.str(), R"("links": [)", R"("contexts": 2, )"), "t.json");
+  ASSERT_TRUE(static_cast<bool>(links)) << toString(links.takeError());
+  EXPECT_TRUE(links->isTimeMultiplexed());
+  EXPECT_EQ(links->getElement(0, 0).contexts, 1u);
+}
+
+// On an element with more than one context a unit may combine state
+// machines with each other and with any class; on a spatial element it may
+// not, and the error points at what gave the element its one context.
+TEST(FabricTest, StateMachinesShareUnitsOnlyWithContexts) {
+  std::string mixed = replaced(R"(["carry"])", R"(["carry", "int-alu"])");
+  EXPECT_EQ(errorOf(mixed),
+            "test.json: $.unit_types[4].classes: 'carry' is a dedicated state "
+            "machine and cannot share a unit with another class unless its "
+            "element has contexts > 1 (elements (0, 0) and 4 more have 1)");
+  std::string temporal =
+      inserted(mixed, R"("default_units")", R"("contexts": 2, )");
+  Expected<Fabric> fabric = parseFabric(temporal, "test.json");
+  ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
+  EXPECT_TRUE(
+      fabric->getElement(0, 0).units[3].supports(OperationClass::Carry));
+  EXPECT_TRUE(
+      fabric->getElement(0, 0).units[3].supports(OperationClass::IntAlu));
+  // An entry that gives some of those elements one context is named.
+  EXPECT_EQ(errorOf(inserted(temporal, R"({"at": [1, 2], )",
+                             R"({"rows": [0, 0], "contexts": 1}, )")),
+            "test.json: $.elements[0]: unit type 'carry': 'carry' is a "
+            "dedicated state machine and cannot share a unit with another "
+            "class unless its element has contexts > 1 (elements (0, 0) and "
+            "2 more have 1)");
+
+  // State machines with each other, in a type used by one entry only.
+  std::string loop = replaced(R"({"name": "gate", "classes": ["gate"]})",
+                              R"({"name": "gate", "classes": ["gate"]},
+    {"name": "loop", "classes": ["stream", "carry", "gate"]})");
+  std::string withLoop = edited(loop, R"("units": ["alu", "alu", )",
+                                R"("units": ["loop", "alu", )");
+  EXPECT_EQ(errorOf(withLoop),
+            "test.json: $.elements[0]: unit type 'loop': 'stream' is a "
+            "dedicated state machine and cannot share a unit with another "
+            "class unless its element has contexts > 1 (element (1, 2) has "
+            "1)");
+  EXPECT_EQ(errorOf(edited(withLoop, R"({"at": [1, 2], )",
+                           R"({"at": [1, 2], "contexts": 3, )")),
+            "");
+  // Invalid contexts are reported alone, not as units they do not allow.
+  EXPECT_EQ(
+      errorOf(inserted(mixed, R"("default_units")", R"("contexts": 0, )")),
+      "test.json: $.contexts: must be at least 1, got 0");
+  // A type no element uses has no unit to check.
+  EXPECT_EQ(errorOf(loop), "");
 }
 
 TEST(FabricTest, BuildsTheSwitchGraph) {
@@ -173,7 +294,7 @@ TEST(FabricTest, BuildsTheSwitchGraph) {
 }
 
 TEST(FabricTest, PresetsValidate) {
-  ASSERT_EQ(getPresets().size(), 3u);
+  ASSERT_EQ(getPresets().size(), 5u);
   for (const Preset &preset : getPresets()) {
     Expected<Fabric> fabric = loadFabric(preset.name);
     ASSERT_TRUE(static_cast<bool>(fabric)) << toString(fabric.takeError());
@@ -269,7 +390,9 @@ const ErrorCase kErrorCases[] = {
     {"ZeroInitiationInterval", R"("ii": 2)", R"("ii": 0)",
      "$.unit_types[1].ii: must be at least 1, got 0"},
     {"StateMachineShared", R"(["carry"])", R"(["carry", "int-alu"])",
-     "$.unit_types[4].classes: 'carry' is a dedicated state machine"},
+     "$.unit_types[4].classes: 'carry' is a dedicated state machine and "
+     "cannot share a unit with another class unless its element has "
+     "contexts > 1"},
     {"DuplicateUnitType", R"("name": "fpu")", R"("name": "alu")",
      "$.unit_types[1].name: duplicate unit type name 'alu' (first defined at "
      "$.unit_types[0])"},
@@ -335,6 +458,29 @@ const ErrorCase kErrorCases[] = {
     {"OperandBufferDepthNotAnInteger", R"("default_units")",
      R"("operand_buffer_depth": "deep", "default_units")",
      "$.operand_buffer_depth: expected an integer"},
+    {"ZeroContexts", R"("default_units")", R"("contexts": 0, "default_units")",
+     "$.contexts: must be at least 1, got 0"},
+    {"ContextsNotAnInteger", R"("default_units")",
+     R"("contexts": 2.5, "default_units")", "$.contexts: expected an integer"},
+    {"ElementContextsTooLarge", R"({"at": [1, 2], )",
+     R"({"at": [1, 2], "contexts": 65, )",
+     "$.elements[0].contexts: 65 is too large (at most 64)"},
+    {"ElementContextsZero", R"({"at": [1, 2], )",
+     R"({"at": [0, 0], "contexts": 2}, {"at": [1, 2], "contexts": 0, )",
+     "$.elements[1].contexts: must be at least 1, got 0"},
+    {"ElementContextsMisspelt", R"({"at": [1, 2], )",
+     R"({"at": [1, 2], "context": 2, )",
+     "$.elements[0].context: unknown key 'context' (did you mean "
+     "'contexts'?)"},
+    {"NetworkContextsNotAnInteger", R"("channels": 2,)",
+     R"("channels": 2, "contexts": "many",)",
+     "$.network.contexts: expected an integer"},
+    {"NetworkContextsTooLarge", R"("channels": 2,)",
+     R"("channels": 2, "contexts": 1000,)",
+     "$.network.contexts: 1000 is too large (at most 64)"},
+    {"LinkContextsZero", R"("fifo_depth": 8})",
+     R"("fifo_depth": 8, "contexts": 0})",
+     "$.network.links[0].contexts: must be at least 1, got 0"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Validation, FabricErrorTest,

@@ -127,6 +127,39 @@ TEST_F(MappingCacheTest, KeyDependsOnEveryInput) {
                                           "seed=1 budget=10"));
 }
 
+// Contexts are part of a fabric's identity: two fabrics that differ only in
+// the contexts of their elements or of their links never share an entry,
+// and a spatial fabric keeps the canonical text it had before contexts.
+TEST_F(MappingCacheTest, KeyDependsOnContexts) {
+  std::string canonical;
+  raw_string_ostream text(canonical);
+  writeCanonicalFabric(fabric, text);
+  EXPECT_EQ(canonical.find("contexts"), std::string::npos);
+  std::string elements = MappingCache::computeKey(
+      "graph @vecadd {...}", loadTimeMultiplexedPreset(4, 2, 1), "");
+  std::string moreElements = MappingCache::computeKey(
+      "graph @vecadd {...}", loadTimeMultiplexedPreset(8, 2, 1), "");
+  std::string links = MappingCache::computeKey(
+      "graph @vecadd {...}", loadTimeMultiplexedPreset(1, 2, 4), "");
+  std::string spatial = MappingCache::computeKey(
+      "graph @vecadd {...}", loadTimeMultiplexedPreset(1, 2, 1), "");
+  EXPECT_EQ(spatial,
+            MappingCache::computeKey("graph @vecadd {...}", fabric, ""));
+  EXPECT_NE(elements, spatial);
+  EXPECT_NE(elements, moreElements);
+  EXPECT_NE(links, spatial);
+  EXPECT_NE(links, elements);
+  std::string temporal;
+  raw_string_ostream temporalText(temporal);
+  writeCanonicalFabric(loadTimeMultiplexedPreset(4, 2, 3), temporalText);
+  EXPECT_NE(temporal.find("operand_buffer_depth 32 contexts 4\n"),
+            std::string::npos);
+  EXPECT_NE(temporal.find("channels 2 latency 1 fifo 2 contexts 3\n"),
+            std::string::npos);
+  // Links to and from memory interfaces have one context.
+  EXPECT_NE(temporal.find("channels 3 latency 1 fifo 2\n"), std::string::npos);
+}
+
 TEST_F(MappingCacheTest, CorruptEntryIsIgnoredRemovedAndRewritten) {
   writeEntry(key, "{\"format\": \"loom-mapping\", \"version\": 2, trunc");
   EXPECT_FALSE(cache->lookup(key, fabric));

@@ -126,6 +126,47 @@ inline Mapping buildVecAddMapping(const Fabric &fabric) {
   return mapping;
 }
 
+/// cgra-4x4 time-multiplexed: `elementContexts` per element, mesh links of
+/// `channels` x `linkContexts`. Its name stays "cgra-4x4", so the mappings
+/// above are mappings of it.
+inline Fabric loadTimeMultiplexedPreset(unsigned elementContexts,
+                                        unsigned channels,
+                                        unsigned linkContexts) {
+  std::string json = findPreset("cgra-4x4")->json.str();
+  auto edit = [&](llvm::StringRef from, const std::string &to) {
+    size_t at = json.find(from.str());
+    if (at == std::string::npos) {
+      ADD_FAILURE() << "cgra-4x4 has no " << from.str();
+      std::abort();
+    }
+    json.replace(at, from.size(), to);
+  };
+  edit("\"operand_buffer_depth\": 32,",
+       "\"operand_buffer_depth\": 32, \"contexts\": " +
+           std::to_string(elementContexts) + ",");
+  edit("\"channels\": 2",
+       "\"channels\": " + std::to_string(channels) +
+           ", \"contexts\": " + std::to_string(linkContexts));
+  llvm::Expected<Fabric> fabric = parseFabric(json, "cgra-4x4-temporal");
+  if (!fabric) {
+    ADD_FAILURE() << llvm::toString(fabric.takeError());
+    std::abort();
+  }
+  return std::move(*fabric);
+}
+
+/// The vector add with a subtraction of the sum (actor 6) on the add's
+/// unit: the alu of (2, 2) holds actor 3 in context 0 and actor 6 in
+/// context 2 (contexts need not be consecutive). Needs 3 contexts there.
+inline Mapping buildSharedUnitMapping(const Fabric &fabric) {
+  Mapping mapping = buildVecAddMapping(fabric);
+  mapping.actors.push_back({"arith.subi", elementAt(fabric, 2, 2),
+                            unitNamed(fabric, 2, 2, "alu"), /*context=*/2});
+  mapping.edges.push_back(routeEdge(fabric, mapping, 3, 0, 6, 0));
+  mapping.edges.push_back(boundaryEdge(6, 0, kGraphBoundary, 1));
+  return mapping;
+}
+
 inline void expectSameMapping(const Mapping &a, const Mapping &b) {
   EXPECT_EQ(a.fabricName, b.fabricName);
   EXPECT_EQ(a.graphName, b.graphName);
@@ -134,6 +175,7 @@ inline void expectSameMapping(const Mapping &a, const Mapping &b) {
     EXPECT_EQ(x.opName, y.opName);
     EXPECT_EQ(x.element, y.element);
     EXPECT_EQ(x.unit, y.unit);
+    EXPECT_EQ(x.context, y.context);
   }
   ASSERT_EQ(a.edges.size(), b.edges.size());
   for (auto [x, y] : llvm::zip(a.edges, b.edges)) {

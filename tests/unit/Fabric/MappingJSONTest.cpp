@@ -392,6 +392,94 @@ TEST_F(MappingJSONTest, ChecksReadableFieldsAgainstTheFabric) {
       "m.json: $.edges[2].latency: is 4, but the links add up to 3");
 }
 
+/// On a time-multiplexed cgra-4x4 (4 contexts per element, mesh links of
+/// 2 channels x 1 context), a unit holds several actors.
+class MappingContextsTest : public ::testing::Test {
+protected:
+  Fabric fabric = loadTimeMultiplexedPreset(4, 2, 1);
+  Mapping mapping = buildSharedUnitMapping(fabric);
+};
+
+TEST_F(MappingContextsTest, SharedUnitVerifiesAndRoundTrips) {
+  EXPECT_EQ(verifyError(mapping, fabric), "");
+  std::string text = toJSON(mapping, fabric);
+  // Every actor of a time-multiplexed element has its context written.
+  EXPECT_NE(text.find("{\"op\":\"arith.subi\",\"element\":10,\"at\":[2,2],"
+                      "\"unit\":0,\"context\":2,\"unit_name\":\"alu\"}"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{\"op\":\"arith.addi\",\"element\":10,\"at\":[2,2],"
+                      "\"unit\":0,\"context\":0,\"unit_name\":\"alu\"}"),
+            std::string::npos)
+      << text;
+  Expected<Mapping> parsed = parseMappingJSON(text, "m.json", fabric);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  expectSameMapping(mapping, *parsed);
+  EXPECT_EQ(parsed->actors[6].context, 2u);
+  EXPECT_EQ(toJSON(*parsed, fabric), text);
+  // A hand-written configuration may leave a context out: it is 0.
+  std::string load = "\"element\":5,\"at\":[1,1],\"unit\":9,";
+  std::string handWritten = replaced(text, load + "\"context\":0,", load);
+  parsed = parseMappingJSON(handWritten, "m.json", fabric);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  EXPECT_EQ(parsed->actors[1].context, 0u);
+  EXPECT_EQ(toJSON(*parsed, fabric), text);
+}
+
+// A spatial mapping's configuration has no contexts: it reads as before.
+TEST_F(MappingContextsTest, SpatialConfigurationHasNoContexts) {
+  Fabric spatial = loadPreset("cgra-4x4");
+  EXPECT_EQ(toJSON(buildVecAddMapping(spatial), spatial).find("\"context\""),
+            std::string::npos);
+}
+
+TEST_F(MappingContextsTest, RejectsContextsTakenTwiceOrOutOfRange) {
+  Mapping bad = mapping;
+  bad.actors[6].context = 0;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.actors[6].context: unit 'alu' of element (2, 2) context "
+            "0 already holds actor 3");
+  bad.actors[6].context = 4;
+  EXPECT_EQ(verifyError(bad, fabric),
+            "m.json: $.actors[6].context: context 4 is out of range: element "
+            "(2, 2) has 4 contexts");
+  // On a spatial element the one context is 0, and a unit holds one actor.
+  Fabric spatial = loadPreset("cgra-4x4");
+  EXPECT_EQ(verifyError(mapping, spatial),
+            "m.json: $.actors[6].context: context 2 is out of range: element "
+            "(2, 2) has 1 context");
+  bad = mapping;
+  bad.actors[6].context = 0;
+  EXPECT_EQ(verifyError(bad, spatial),
+            "m.json: $.actors[6].unit: unit 'alu' of element (2, 2) already "
+            "holds actor 3");
+  EXPECT_EQ(parseError(replaced(toJSON(mapping, fabric), "\"context\":2",
+                                "\"context\":-2"),
+                       fabric),
+            "m.json: $.actors[6].context: expected an integer in [0, "
+            "4294967295]");
+}
+
+// A link of 1 channel x 2 contexts carries two values, not three.
+TEST_F(MappingContextsTest, TimeSharedLinksCarryChannelsTimesContexts) {
+  Fabric shared = loadTimeMultiplexedPreset(4, 1, 2);
+  EXPECT_EQ(verifyError(mapping, shared), "");
+  // A third value over (1, 2) -> (2, 2): an add at (1, 1) feeding the
+  // multiply's second operand.
+  Mapping bad = mapping;
+  bad.actors.push_back(
+      {"arith.addi", elementAt(shared, 1, 1), unitNamed(shared, 1, 1, "alu")});
+  bad.edges.push_back(routeEdge(shared, bad, 7, 0, 5, 1));
+  uint32_t link =
+      linkBetween(shared, elementAt(shared, 1, 2), elementAt(shared, 2, 2));
+  EXPECT_EQ(verifyError(bad, shared),
+            formatv("m.json: $.edges[{0}].links[1]: link {1} (switch (1, 2) -> "
+                    "switch (2, 2)) carries 3 values but has 1 channels x 2 "
+                    "contexts",
+                    bad.edges.size() - 1, link)
+                .str());
+}
+
 TEST_F(MappingJSONTest, ReadsTheFabricName) {
   Expected<std::string> name =
       readMappingFabricName(toJSON(mapping, fabric), "m.json");

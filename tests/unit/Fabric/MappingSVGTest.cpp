@@ -3,7 +3,8 @@
 // Part of the Loom project.
 //
 // Well-formedness is checked by parsing with python3's xml.etree in
-// tests/lit/Fabric/mapping-svg.test; here, what the picture contains.
+// tests/lit/Fabric/mapping-tool.test and time-multiplexed.test; here, what
+// the picture contains.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,6 +101,46 @@ TEST_F(MappingSVGTest, ShortensLongLabelsAtCharacterBoundaries) {
   labels[3] = "abcdefghijklm\xC3\xA9tail";
   std::string svg = render(fabric, mapping, labels);
   EXPECT_NE(svg.find(">alu: abcdefghijklm.. (a3)</text>"), std::string::npos);
+}
+
+// A unit holding several actors lists them in context order with a count
+// badge and a tooltip; every actor of a time-multiplexed element names its
+// context; a link given more values than channels is dashed with its count.
+TEST_F(MappingSVGTest, ShowsSharedUnitsAndTimeSharedLinks) {
+  Fabric shared = loadTimeMultiplexedPreset(4, 1, 2);
+  Mapping sharedMapping = buildSharedUnitMapping(shared);
+  std::string svg = render(shared, sharedMapping);
+  EXPECT_NE(svg.find(">alu c0: addi (a3)</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">alu c2: subi (a6)</text>"), std::string::npos);
+  EXPECT_LT(svg.find(">alu c0: addi (a3)</text>"),
+            svg.find(">alu c2: subi (a6)</text>"));
+  EXPECT_NE(svg.find(">mul c0: muli (a5)</text>"), std::string::npos);
+  EXPECT_NE(svg.find("<title>shared unit alu of PE (2, 2): 2 of 4 contexts: "
+                     "c0 addi (a3), c2 subi (a6)</title>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">2/4</text>"), std::string::npos);
+  EXPECT_EQ(countOf(svg, "<title>shared unit "), 1u);
+  EXPECT_EQ(countOf(svg, ">4 contexts</text>"), 16u);
+  // (1, 2) -> (2, 2) carries both loads' values on one channel.
+  uint32_t link =
+      linkBetween(shared, elementAt(shared, 1, 2), elementAt(shared, 2, 2));
+  EXPECT_NE(svg.find(formatv("<title>time-shared link {0} (1, 2) -&gt; (2, 2): "
+                             "2 values on 1 channels x 2 contexts</title>",
+                             link)
+                         .str()),
+            std::string::npos)
+      << svg;
+  EXPECT_EQ(countOf(svg, "<title>time-shared link "), 1u);
+  EXPECT_EQ(countOf(svg, ">2 values</text>"), 1u);
+  EXPECT_NE(svg.find(", 2 actors share 1 unit, 1 time-shared link</text>"),
+            std::string::npos);
+
+  // The spatial picture has none of it.
+  std::string spatial = render(fabric, mapping);
+  EXPECT_EQ(spatial.find("shared"), std::string::npos);
+  EXPECT_EQ(spatial.find("contexts"), std::string::npos);
+  EXPECT_EQ(spatial.find(" c0:"), std::string::npos);
 }
 
 TEST_F(MappingSVGTest, IsDeterministic) {

@@ -69,6 +69,13 @@ TEST(MappingQualityTest, OrdersRecurrenceFirst) {
   EXPECT_TRUE(shallower < shorter);
   EXPECT_TRUE(fastLoop <= fastLoop);
   EXPECT_FALSE(slowLoop <= fastLoop);
+  // Sharing a unit or a channel in time bounds the loop like a recurrence
+  // of that many cycles: the larger of the two comes first.
+  MappingQuality shared{4, 20, 100, 6}, unshared{5, 30, 300, 1};
+  EXPECT_EQ(shared.getInterval(), 6u);
+  EXPECT_TRUE(unshared < shared);
+  EXPECT_TRUE((MappingQuality{4, 20, 100, 4}) <
+              (MappingQuality{4, 21, 100, 1}));
 }
 
 /// Maps every graph of `module` on cgra-4x4 and cgra-8x8; where both map,

@@ -12,6 +12,9 @@
 #include "MappingChecks.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
+#include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace loom;
@@ -156,7 +159,9 @@ TEST(MapperTest, HeteroPlacesFloatActorsOnFloatElements) {
   EXPECT_EQ(floatActors, 24u);
 }
 
-TEST(MapperTest, HundredActorsOnCgra8x8InWellUnderTwoSeconds) {
+// Its mapping time is printed and recorded, not asserted: tests do not time
+// things (docs/mapper.md "Measured" and bench/ hold the figures).
+TEST(MapperTest, MapsHundredActorsOnCgra8x8) {
   auto context = makeContext();
   OwningOpRef<ModuleOp> module = parseModule(*context, makeLaneGraph(10));
   ASSERT_TRUE(module);
@@ -165,7 +170,6 @@ TEST(MapperTest, HundredActorsOnCgra8x8InWellUnderTwoSeconds) {
   Fabric fabric = loadPreset("cgra-8x8");
   Mapping mapping = mapOrFail(graph, fabric);
   EXPECT_TRUE(isValidMapping(graph, fabric, mapping));
-  EXPECT_LT(mapping.seconds, 2.0);
   RecordProperty("seconds", std::to_string(mapping.seconds));
   std::printf("100 actors on cgra-8x8: %.3f s, %llu hops, cost %g\n",
               mapping.seconds, (unsigned long long)mapping.totalHops,
@@ -196,6 +200,65 @@ TEST(MapperTest, RoutesTheDenseMergeGraphDeterministically) {
   EXPECT_LE(a.maxLinkSharing, 2u);
   Mapping b = mapOrFail(findGraph(*second), fabric);
   EXPECT_TRUE(sameMapping(a, b));
+}
+
+} // namespace
+
+namespace {
+
+/// Issue K: a graph far larger than a time-multiplexed preset's units maps
+/// there by sharing them, within the contexts and link capacities, and the
+/// same inputs give the same mapping.
+TEST(MapperTest, SharesUnitsOfATimeMultiplexedPresetDeterministically) {
+  auto context = makeContext();
+  std::string text =
+      readSourceFile("tests/unit/Mapper/Inputs/merge-sorted.mlir");
+  OwningOpRef<ModuleOp> first = parseModule(*context, text);
+  OwningOpRef<ModuleOp> second = parseModule(*context, text);
+  ASSERT_TRUE(first && second);
+  dataflow::GraphOp graph = findGraph(*first);
+  Fabric fabric = loadPreset("cgra-4x4-temporal");
+  ASSERT_GT(getGraphActors(graph).size(), 8 * fabric.getElements().size());
+  Mapping a = mapOrFail(graph, fabric);
+  ASSERT_TRUE(isValidMapping(graph, fabric, a));
+  // Placement spreads the actors: no unit holds many more than its share.
+  std::map<std::pair<uint32_t, uint32_t>, unsigned> actorsOnUnit;
+  for (const ActorPlacement &actor : a.actors)
+    ++actorsOnUnit[{actor.element, actor.unit}];
+  unsigned most = 0;
+  for (auto &[unit, actors] : actorsOnUnit)
+    most = std::max(most, actors);
+  EXPECT_EQ(actorsOnUnit.size(), fabric.getElements().size());
+  EXPECT_LE(most, 2 * (a.actors.size() / actorsOnUnit.size() + 1));
+  Mapping b = mapOrFail(findGraph(*second), fabric);
+  EXPECT_TRUE(sameMapping(a, b));
+}
+
+/// LOOM_TARGET("spatial") on a time-multiplexed fabric: one actor per unit
+/// and one value per channel when the graph fits that way; the hint is
+/// advice, so a graph that does not fit still maps, sharing.
+TEST(MapperTest, SpatialTargetMapsWithoutSharingWhereItFits) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> small = parseModule(*context, makeLaneGraph(1));
+  OwningOpRef<ModuleOp> big = parseModule(*context, makeLaneGraph(10));
+  ASSERT_TRUE(small && big);
+  Fabric fabric = loadPreset("cgra-8x8-temporal");
+  for (ModuleOp module : {*small, *big}) {
+    dataflow::GraphOp graph = findGraph(module);
+    graph->setAttr(dataflow::kGraphTargetAttrName,
+                   StringAttr::get(context.get(), "spatial"));
+  }
+  Mapping spatial = mapOrFail(findGraph(*small), fabric);
+  ASSERT_TRUE(isValidMapping(findGraph(*small), fabric, spatial));
+  for (const ActorPlacement &actor : spatial.actors)
+    EXPECT_EQ(actor.context, 0u);
+  EXPECT_EQ(evaluateQuality(findGraph(*small), fabric, spatial).sharingInterval,
+            1u);
+  // 100 actors do not fit 64 one-context units: sharing it is.
+  Mapping shared = mapOrFail(findGraph(*big), fabric);
+  ASSERT_TRUE(isValidMapping(findGraph(*big), fabric, shared));
+  EXPECT_GT(evaluateQuality(findGraph(*big), fabric, shared).sharingInterval,
+            1u);
 }
 
 } // namespace

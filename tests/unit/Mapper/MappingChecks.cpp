@@ -100,7 +100,9 @@ static AssertionResult checkActors(dataflow::GraphOp graph,
   if (actors.size() != mapping.actors.size())
     return AssertionFailure() << mapping.actors.size() << " placements for "
                               << actors.size() << " actors";
-  std::set<std::pair<uint32_t, uint32_t>> used;
+  // (element, unit, context): a unit of an element with N contexts holds
+  // up to N actors, each in its own context.
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t>> used;
   for (auto [index, placement] : llvm::enumerate(mapping.actors)) {
     StringRef opName = actors[index]->getName().getStringRef();
     if (placement.opName != opName)
@@ -115,9 +117,16 @@ static AssertionResult checkActors(dataflow::GraphOp graph,
       return AssertionFailure()
              << "actor " << index << " (" << opName.str() << ") on unit "
              << unit.name << " that does not support its class";
-    if (!used.insert({placement.element, placement.unit}).second)
-      return AssertionFailure() << "unit " << unit.name << " of element "
-                                << placement.element << " used twice";
+    if (placement.context >= fabric.getElements()[placement.element].contexts)
+      return AssertionFailure()
+             << "actor " << index << " in context " << placement.context
+             << " of a unit with "
+             << fabric.getElements()[placement.element].contexts << " contexts";
+    if (!used.insert({placement.element, placement.unit, placement.context})
+             .second)
+      return AssertionFailure()
+             << "unit " << unit.name << " of element " << placement.element
+             << " context " << placement.context << " used twice";
   }
   return AssertionSuccess();
 }
@@ -186,7 +195,7 @@ static AssertionResult checkEdges(dataflow::GraphOp graph, const Fabric &fabric,
   }
   uint32_t maxSharing = 0;
   for (auto &[link, nets] : netsOnLink) {
-    if (nets.size() > fabric.getLinks()[link].channels)
+    if (nets.size() > fabric.getLinks()[link].getCapacity())
       return AssertionFailure()
              << "link " << link << " carries " << nets.size() << " values";
     maxSharing = std::max<uint32_t>(maxSharing, nets.size());
@@ -245,7 +254,8 @@ AssertionResult sameMapping(const Mapping &a, const Mapping &b) {
       a.memories.size() != b.memories.size())
     return AssertionFailure() << "sizes differ";
   for (auto [x, y] : llvm::zip_equal(a.actors, b.actors))
-    if (x.opName != y.opName || x.element != y.element || x.unit != y.unit)
+    if (x.opName != y.opName || x.element != y.element || x.unit != y.unit ||
+        x.context != y.context)
       return AssertionFailure() << "placements differ";
   for (auto [x, y] : llvm::zip_equal(a.edges, b.edges))
     if (x.links != y.links || x.latency != y.latency ||

@@ -46,7 +46,16 @@ struct ProcessingElement {
   /// operand of the element's units (a configurable delay FIFO): they
   /// absorb the latency skew where a short path rejoins a long one.
   unsigned operandBufferDepth = 0;
+  /// Entries of the element's instruction memory: how many actors each of
+  /// its units may be configured with (1 = a spatial element, one actor per
+  /// unit). The actors of one unit share it in time: the unit fires at most
+  /// one of them per initiation interval, whichever is ready, with no cost
+  /// to switch between them (docs/fabric.md "Time-multiplexed elements").
+  unsigned contexts = 1;
 };
+
+/// The largest `contexts` of an element or a link.
+inline constexpr unsigned kMaxContexts = 64;
 
 /// The largest operand_buffer_depth a fabric may declare.
 inline constexpr unsigned kMaxOperandBufferDepth = 256;
@@ -70,6 +79,16 @@ struct Link {
   unsigned latency = 1;
   /// Values buffered per channel at the receiving end.
   unsigned fifoDepth = 2;
+  /// Values one channel may be configured to carry in time (1 = a channel
+  /// carries one value): the link carries up to channels * contexts values,
+  /// at most `channels` of them in one cycle, and keeps `fifoDepth` slots
+  /// for each at its receiving end, so a value that cannot move never
+  /// blocks another. Links to and from memory interfaces have one: their
+  /// channels are the interface's ports.
+  unsigned contexts = 1;
+
+  /// Distinct values the link may be configured with.
+  unsigned getCapacity() const { return channels * contexts; }
 };
 
 struct MemoryInterface {
@@ -111,6 +130,13 @@ public:
   unsigned countUnits(OperationClass cls) const;
   /// True when some unit can execute the registered operation `opName`.
   bool supportsOperation(llvm::StringRef opName) const;
+  /// True when some element or link has more than one context: actors may
+  /// share units and values may share channels in time.
+  bool isTimeMultiplexed() const;
+  /// This fabric with every element and link at one context: what a kernel
+  /// that asks to run spatially (LOOM_TARGET("spatial")) is mapped on
+  /// first. A mapping of it is also a mapping of this fabric.
+  Fabric getSpatialView() const;
 
 private:
   // Only FabricBuilder (after validation) creates fabrics.

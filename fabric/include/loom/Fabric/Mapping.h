@@ -50,6 +50,10 @@ struct ActorPlacement {
   uint32_t element = 0;
   /// Index into that element's units.
   uint32_t unit = 0;
+  /// The unit's instruction-memory context that holds this actor: distinct
+  /// among the actors placed on one unit, below the element's `contexts`
+  /// (always 0 on a spatial element).
+  uint32_t context = 0;
 };
 
 /// One edge (one use of a value) and its route over the switch graph.
@@ -103,9 +107,10 @@ struct Mapping {
   /// One entry per memory actor, in actor order.
   llvm::SmallVector<MemoryBinding, 0> memories;
   /// What the mapper achieved: the most distinct values (nets) carried by
-  /// one link after routing (never above that link's channels in a mapping
-  /// the mapper returns; the uses of one value share a channel), total route
-  /// hops, and the annealing cost of the final placement.
+  /// one link after routing (never above that link's capacity, channels x
+  /// contexts, in a mapping the mapper returns; the uses of one value share
+  /// a channel), total route hops, and the annealing cost of the final
+  /// placement.
   uint32_t maxLinkSharing = 0;
   uint64_t totalHops = 0;
   double placementCost = 0;

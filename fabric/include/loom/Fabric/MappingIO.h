@@ -59,14 +59,16 @@ llvm::Expected<Mapping> parseMappingJSON(llvm::StringRef json,
                                          const Fabric &fabric);
 
 /// Checks that `mapping` is a placement and routing on `fabric`: ids in
-/// range, each actor on a unit that executes its operation and no unit used
-/// twice, every route a connected path of links from the producer's element
-/// switch to the consumer's, latency equal to the links' sum, a buffer within
-/// the consumer element's operand buffer depth, capacity equal to the links'
-/// FIFOs (or the local bypass) plus that buffer, no link carrying more values
-/// than it has channels, and every memory actor bound to an interface at its
-/// shortest distance. Paths in the messages are those of the configuration
-/// JSON.
+/// range, each actor on a unit that executes its operation, in a context
+/// the element has and no context of a unit used twice (so a unit holds at
+/// most its element's `contexts` actors, one on a spatial element), every
+/// route a connected path of links from the producer's element switch to
+/// the consumer's, latency equal to the links' sum, a buffer within the
+/// consumer element's operand buffer depth, capacity equal to the links'
+/// FIFOs (or the local bypass) plus that buffer, no link carrying more
+/// values than Link::getCapacity() (channels x contexts), and every memory
+/// actor bound to an interface at its shortest distance. Paths in the
+/// messages are those of the configuration JSON.
 llvm::Error verifyMapping(const Mapping &mapping, const Fabric &fabric,
                           llvm::StringRef sourceName);
 
@@ -75,8 +77,10 @@ llvm::Error verifyMapping(const Mapping &mapping, const Fabric &fabric,
 //===----------------------------------------------------------------------===//
 
 /// Draws the fabric's elements (with their units; a unit holding an actor
-/// shows the actor's label), switches and links, memory interfaces, every
-/// routed value in its own colour and a legend. `actorLabels`, when not
+/// shows the actor's label, a unit holding several lists them in context
+/// order), switches and links (dashed where values take turns on a
+/// channel), memory interfaces, every routed value in its own colour and a
+/// legend. `actorLabels`, when not
 /// empty, has one label per actor; otherwise an actor is labelled with its
 /// operation name without the dialect ("addi"). `mapping` must pass
 /// verifyMapping against `fabric`. The output is deterministic.
@@ -97,6 +101,8 @@ inline constexpr llvm::StringLiteral kCacheDisabledValue = "off";
 /// Writes the complete model of `fabric` as text, one fact per line, in a
 /// fixed order: two fabrics with the same text behave the same for the
 /// mapper, however their JSON was written (defaults, overrides, spacing).
+/// Contexts appear where they are not 1, so a spatial fabric's text is the
+/// one it had before elements and links had contexts.
 void writeCanonicalFabric(const Fabric &fabric, llvm::raw_ostream &os);
 
 class MappingCache {

@@ -36,6 +36,11 @@ struct MapperOptions {
   double timeBudgetSeconds = 60.0;
   /// PathFinder rip-up-and-reroute rounds before routing gives up.
   unsigned maxRoutingIterations = 50;
+  /// Whether actors may share units and values may share channels on a
+  /// time-multiplexed fabric. Off, the mapper maps as if every element and
+  /// link had one context (Fabric::getSpatialView()), windows included. A
+  /// graph of a LOOM_TARGET("spatial") kernel is mapped with it off first.
+  bool allowSharing = true;
 };
 
 /// The mapper's measure of how fast a mapping runs (docs/mapper.md), lower
@@ -57,11 +62,25 @@ struct MappingQuality {
   /// The sum of every edge's route latency plus, per memory actor, twice
   /// the latency of its route to its interface (request and response).
   uint64_t totalLatency = 0;
+  /// The sharing interval: the most actors placed on one unit, and the most
+  /// values on one link per channel (rounded up), maximised. Sharing units
+  /// and channels in time, a loop whose body holds those actors or values
+  /// starts at most one iteration per this many cycles; 1 on a spatial
+  /// fabric (0 for a graph without actors).
+  uint64_t sharingInterval = 0;
+
+  /// What bounds the loop rate first: the larger of the sharing interval
+  /// and the recurrence latency. On a spatial fabric this orders mappings
+  /// as the recurrence latency alone does.
+  uint64_t getInterval() const {
+    return std::max(sharingInterval, recurrenceLatency);
+  }
 
   bool operator<(const MappingQuality &other) const {
-    return std::tie(recurrenceLatency, pipelineLatency, totalLatency) <
-           std::tie(other.recurrenceLatency, other.pipelineLatency,
-                    other.totalLatency);
+    return std::make_tuple(getInterval(), recurrenceLatency, pipelineLatency,
+                           totalLatency) <
+           std::make_tuple(other.getInterval(), other.recurrenceLatency,
+                           other.pipelineLatency, other.totalLatency);
   }
   bool operator<=(const MappingQuality &other) const {
     return !(other < *this);

@@ -8,8 +8,10 @@
 // dataflow-semantics.md and operations are evaluated by the same firing rules
 // and compute table as the DataflowEmulator, so outputs and memory equal the
 // emulator's; what the simulator adds is time: function-unit latency and
-// initiation interval, route latency, bounded FIFOs with back-pressure, and
-// memory-interface ports, latency and bank conflicts.
+// initiation interval, route latency, bounded FIFOs with back-pressure,
+// memory-interface ports, latency and bank conflicts, and the sharing of
+// time-multiplexed units and links (several actors on one unit, more values
+// on a link than it has channels).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,8 +56,11 @@ enum class StallCause : uint8_t {
   MemoryPort,
   /// Another request this cycle went to the same memory bank.
   BankConflict,
+  /// A link that carries more values than it has channels had no channel
+  /// free in a cycle in which the firing's tokens would cross it.
+  LinkBusy,
 };
-inline constexpr unsigned kNumStallCauses = 5;
+inline constexpr unsigned kNumStallCauses = 6;
 llvm::StringRef getStallCauseName(StallCause cause);
 
 /// Iterations per cycle of one loop of the graph (a dataflow.stream or a
@@ -88,6 +93,41 @@ struct TraceEvent {
   uint32_t unit = 0;
   uint64_t cycle = 0;
   uint32_t duration = 1;
+  /// The unit's context that holds the actor (ActorPlacement::context).
+  uint32_t context = 0;
+};
+
+/// The tokens of one value crossing a shared link in one cycle, for the
+/// trace: only links in CycleSimStats::sharedLinks have these.
+struct LinkTraceEvent {
+  /// Index into Fabric::getLinks().
+  uint32_t link = 0;
+  /// The value: its producing actor and result.
+  uint32_t actor = 0;
+  uint32_t result = 0;
+  uint64_t cycle = 0;
+};
+
+/// A unit that the mapping gives several actors (the contexts of a
+/// time-multiplexed element): they take turns, at most one firing per
+/// initiation interval.
+struct SharedUnitUse {
+  uint32_t element = 0, unit = 0;
+  /// The actors on the unit, in actor order, and how often each fired.
+  llvm::SmallVector<uint32_t, 4> actors;
+  llvm::SmallVector<uint64_t, 4> firings;
+};
+
+/// A link that the mapping gives more distinct values than it has
+/// channels: at most `channels` of them cross it in one cycle.
+struct SharedLinkUse {
+  /// Index into Fabric::getLinks().
+  uint32_t link = 0;
+  /// Distinct values routed over the link, and its channels.
+  uint32_t values = 0, channels = 0;
+  /// Cycles in which some value crossed the link, and channel-cycles used
+  /// (one per value per cycle: the uses of one value share a channel).
+  uint64_t busyCycles = 0, crossings = 0;
 };
 
 struct CycleSimStats {
@@ -97,14 +137,21 @@ struct CycleSimStats {
   std::array<uint64_t, kNumStallCauses> stalls = {};
   uint64_t memoryLoads = 0, memoryStores = 0;
   llvm::SmallVector<LoopRate, 0> loops;
+  /// Units with more than one actor, in (element, unit) order, and links
+  /// with more values than channels, in link order; both empty on a
+  /// spatial mapping.
+  llvm::SmallVector<SharedUnitUse, 0> sharedUnits;
+  llvm::SmallVector<SharedLinkUse, 0> sharedLinks;
 };
 
 struct CycleSimResult {
   /// The same outputs and statistics DataflowEmulator::runGraph reports.
   EmulationResult emulation;
   CycleSimStats timing;
-  /// Filled when CycleSimOptions::recordTrace is set.
+  /// Filled when CycleSimOptions::recordTrace is set: the firings, and the
+  /// crossings of shared links.
   llvm::SmallVector<TraceEvent, 0> trace;
+  llvm::SmallVector<LinkTraceEvent, 0> linkTrace;
 };
 
 /// The loop name of the pipelined instances of a batch in
@@ -161,10 +208,13 @@ public:
 
 /// Writes `trace` as Chrome trace-event JSON: one process per element, one
 /// thread per unit, one complete event per firing, timestamps in cycles
-/// converted to microseconds at the fabric clock.
+/// converted to microseconds at the fabric clock; with `linkTrace`, one more
+/// process ("shared links") with a thread per shared link and an event per
+/// value crossing it.
 void writeChromeTrace(llvm::raw_ostream &os, const fabric::Fabric &fabric,
                       const fabric::Mapping &mapping,
-                      llvm::ArrayRef<TraceEvent> trace);
+                      llvm::ArrayRef<TraceEvent> trace,
+                      llvm::ArrayRef<LinkTraceEvent> linkTrace = {});
 
 /// The firings of one graph launch placed on a run's simulated time line.
 struct TraceSegmentRef {
@@ -172,6 +222,7 @@ struct TraceSegmentRef {
   /// The launch's first cycle on the run's time line.
   uint64_t startCycle = 0;
   llvm::ArrayRef<TraceEvent> events;
+  llvm::ArrayRef<LinkTraceEvent> linkEvents = {};
 };
 
 /// writeChromeTrace for a whole run: the launches of several graphs, one

@@ -61,6 +61,17 @@ struct RunLoopRate {
   double recurrenceBound = 0;
 };
 
+/// A shared unit or link of one graph's mapping, summed over the run's
+/// launches of that graph (firings, busy cycles and crossings add up).
+struct RunSharedUnit {
+  std::string graph;
+  SharedUnitUse use;
+};
+struct RunSharedLink {
+  std::string graph;
+  SharedLinkUse use;
+};
+
 /// The timing of a run's graph launches, simulated one after the other.
 struct RunTiming {
   uint64_t graphLaunches = 0;
@@ -71,6 +82,10 @@ struct RunTiming {
   /// Busy cycles per element and unit (index: element, unit), sized on the
   /// first launch.
   llvm::SmallVector<llvm::SmallVector<uint64_t, 4>, 0> unitBusyCycles;
+  /// CycleSimStats::sharedUnits and sharedLinks per graph, in the order
+  /// they first appear (empty on spatial mappings).
+  llvm::SmallVector<RunSharedUnit, 0> sharedUnits;
+  llvm::SmallVector<RunSharedLink, 0> sharedLinks;
 
   /// Adds one launch of `graphName`.
   void add(llvm::StringRef graphName, const CycleSimStats &launch);

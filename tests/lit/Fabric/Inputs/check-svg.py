@@ -1,5 +1,6 @@
 # Parses an SVG file with xml.etree (failing on any XML that is not
-# well-formed) and prints what mapping-svg.test checks.
+# well-formed) and prints what mapping-tool.test and time-multiplexed.test
+# check.
 import sys
 import xml.etree.ElementTree as ET
 
@@ -13,3 +14,8 @@ for text in root.iter(ns + "text"):
 for text in root.iter(ns + "text"):
     if (text.text or "").startswith(("fabric ", "mem")) or "actors," in (text.text or ""):
         print("legend", text.text)
+# Time-multiplexed fabrics: the tooltips of units holding several actors and
+# of links carrying more values than channels.
+for title in root.iter(ns + "title"):
+    if (title.text or "").startswith(("shared unit", "time-shared link")):
+        print("sharing", title.text)
