@@ -95,10 +95,13 @@ class Run:
         self.timeout = timeout
 
 
-def _limits(memory_mb):
+def _limits(memory_mb, sanitized):
     def apply():
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        if memory_mb:
+        # AddressSanitizer reserves terabytes of shadow address space at start,
+        # so an address-space limit kills every sanitized tool before main;
+        # run_tool gives those ASan's own RSS limit instead.
+        if memory_mb and not sanitized:
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         big = 512 * 1024 * 1024
@@ -118,6 +121,10 @@ def run_tool(ctx, argv, env=None, cwd=None, timeout=None):
         full_env.pop(key, None)
     if env:
         full_env.update(env)
+    if ctx.sanitized and ctx.memory_mb:
+        options = full_env.get("ASAN_OPTIONS", "")
+        full_env["ASAN_OPTIONS"] = (options + ":" if options else "") + \
+            "hard_rss_limit_mb=%d" % ctx.memory_mb
     start = time.time()
     proc = subprocess.Popen(
         argv,
@@ -126,7 +133,7 @@ def run_tool(ctx, argv, env=None, cwd=None, timeout=None):
         stderr=subprocess.PIPE,
         env=full_env,
         cwd=cwd,
-        preexec_fn=_limits(ctx.memory_mb),
+        preexec_fn=_limits(ctx.memory_mb, ctx.sanitized),
         start_new_session=True,
     )
     timed_out = False
@@ -307,6 +314,7 @@ class Context:
         self.bin_dir = os.path.join(self.build, "bin")
         self.timeout = args.timeout
         self.memory_mb = args.memory_mb
+        self.sanitized = args.sanitized
         self.crash_dir = os.path.abspath(args.crash_dir)
         self.seed = args.seed
         self.verbose = args.verbose
@@ -2418,7 +2426,11 @@ def main():
                         help="rerun every stored failing input; fail if one still fails")
     parser.add_argument("--timeout", type=float, default=20, help="seconds per tool run")
     parser.add_argument("--memory-mb", type=int, default=4096,
-                        help="address-space limit of each tool run (0: none)")
+                        help="memory limit of each tool run (0: none): an address-space "
+                             "limit, or ASan's RSS limit with --sanitized")
+    parser.add_argument("--sanitized", action="store_true",
+                        help="the tools are built with AddressSanitizer "
+                             "(-DLOOM_SANITIZE)")
     parser.add_argument("--no-minimize", action="store_true")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
