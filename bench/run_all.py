@@ -24,6 +24,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 import compile_time  # noqa: E402
+import ii_anchors  # noqa: E402
 import iteration_rates  # noqa: E402
 import mapper_time  # noqa: E402
 import sim_throughput  # noqa: E402
@@ -150,6 +151,7 @@ def f_and_g_sections(runner, args, summary):
         "rates": iteration_rates.section(runner, benchlib.SAMPLES, summary),
         "compile": compile_time.section(runner.build, benchlib.SAMPLES,
                                         args.compile_runs, summary),
+        "anchors": ii_anchors.section(runner, summary),
     }
 
 
@@ -247,7 +249,7 @@ def main():
     doc.append(parts["scheduler"])
     doc.append(parts["property"])
     fg = parts["F and G"]
-    doc += [fg["sim"], fg["map"], fg["rates"], fg["compile"]]
+    doc += [fg["sim"], fg["map"], fg["rates"], fg["compile"], fg["anchors"]]
     notes = kept_notes(args.out)
     with open(args.out, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n\n" + notes)

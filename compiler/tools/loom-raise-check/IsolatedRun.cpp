@@ -99,7 +99,9 @@ Expected<uint64_t> loom::raisecheck::runIsolated(
   next = arena.storage();
   for (Buffer &buffer : buffers) {
     size_t size = buffer.storage.size() * 8;
-    std::memcpy(buffer.storage.data(), next, size);
+    // An empty buffer's storage may be null, which memcpy must not get.
+    if (size)
+      std::memcpy(buffer.storage.data(), next, size);
     next += size;
   }
   if (!status)

@@ -50,6 +50,11 @@ static cl::opt<double>
 static cl::opt<unsigned> routingRounds(
     "max-routing-iterations", cl::desc("PathFinder rounds before giving up"),
     cl::init(mapper::MapperOptions().maxRoutingIterations), cl::cat(category));
+static cl::opt<bool> noSharing(
+    "no-sharing",
+    cl::desc("Map as if every element and link had one context (no sharing "
+             "on a time-multiplexed fabric)"),
+    cl::cat(category));
 static cl::opt<bool> totalsOnly("totals-only",
                                 cl::desc("Print only each graph's totals"),
                                 cl::cat(category));
@@ -131,6 +136,7 @@ static int run(MLIRContext &context) {
   options.seed = seed;
   options.timeBudgetSeconds = timeBudget;
   options.maxRoutingIterations = routingRounds;
+  options.allowSharing = !noSharing;
   unsigned mapped = 0, failed = 0;
   for (dataflow::GraphOp graph : module->getOps<dataflow::GraphOp>()) {
     if (!graphName.empty() && graph.getSymName() != graphName)
