@@ -95,13 +95,10 @@ class Run:
         self.timeout = timeout
 
 
-def _limits(memory_mb, sanitized):
+def _limits(memory_mb):
     def apply():
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        # AddressSanitizer reserves terabytes of shadow address space at start,
-        # so an address-space limit kills every sanitized tool before main;
-        # run_tool gives those ASan's own RSS limit instead.
-        if memory_mb and not sanitized:
+        if memory_mb:
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         big = 512 * 1024 * 1024
@@ -121,7 +118,12 @@ def run_tool(ctx, argv, env=None, cwd=None, timeout=None):
         full_env.pop(key, None)
     if env:
         full_env.update(env)
+    # AddressSanitizer reserves terabytes of shadow address space at start,
+    # so an address-space limit kills a sanitized tool before main: those
+    # get ASan's own RSS limit instead.
+    address_space_mb = ctx.memory_mb
     if ctx.sanitized and ctx.memory_mb:
+        address_space_mb = 0
         options = full_env.get("ASAN_OPTIONS", "")
         full_env["ASAN_OPTIONS"] = (options + ":" if options else "") + \
             "hard_rss_limit_mb=%d" % ctx.memory_mb
@@ -133,7 +135,7 @@ def run_tool(ctx, argv, env=None, cwd=None, timeout=None):
         stderr=subprocess.PIPE,
         env=full_env,
         cwd=cwd,
-        preexec_fn=_limits(ctx.memory_mb, ctx.sanitized),
+        preexec_fn=_limits(address_space_mb),
         start_new_session=True,
     )
     timed_out = False
