@@ -218,9 +218,10 @@ public:
     // loom_arg_desc_t, loom_kernel_desc_t, loom_module_desc_t.
     argType = StructType::create(context, {ptr, i32, i32, i32, i32, ptr, ptr},
                                  "struct.loom_arg_desc_t");
-    kernelType = StructType::create(
-        context, {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, ptr, i64, ptr, ptr},
-        "struct.loom_kernel_desc_t");
+    kernelType = StructType::create(context,
+                                    {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr,
+                                     ptr, i64, ptr, ptr, i64, ptr, ptr},
+                                    "struct.loom_kernel_desc_t");
     moduleType = StructType::create(context, {i32, i32, ptr, ptr},
                                     "struct.loom_module_desc_t");
   }
@@ -257,23 +258,22 @@ public:
           new GlobalVariable(module, type, true, GlobalValue::PrivateLinkage,
                              ConstantArray::get(type, args), prefix + ".args");
     }
-    bool hasArtifact = !input.artifact.empty();
-    std::string digest =
-        hasArtifact ? toHex(SHA256::hash(
-                                arrayRefFromStringRef<uint8_t>(input.artifact)),
-                            /*LowerCase=*/true)
-                    : std::string();
-    return ConstantStruct::get(
-        kernelType,
-        {string(m.name, prefix + ".name"), string(m.symbol, prefix + ".symbol"),
-         string(m.location, prefix + ".location"), input.fallback,
-         ConstantInt::get(i32, m.returnType),
-         ConstantInt::get(i32, m.args.size()), argArray,
-         string(m.hintsJson, prefix + ".hints"),
-         hasArtifact ? string(input.artifact, prefix + ".artifact") : null,
-         ConstantInt::get(i64, input.artifact.size()),
-         hasArtifact ? string(digest, prefix + ".sha256") : null,
-         hasArtifact ? null : string(input.reason, prefix + ".reason")});
+    SmallVector<Constant *> fields = {string(m.name, prefix + ".name"),
+                                      string(m.symbol, prefix + ".symbol"),
+                                      string(m.location, prefix + ".location"),
+                                      input.fallback,
+                                      ConstantInt::get(i32, m.returnType),
+                                      ConstantInt::get(i32, m.args.size()),
+                                      argArray,
+                                      string(m.hintsJson, prefix + ".hints")};
+    appendProgram(fields, input.artifact, prefix + ".artifact",
+                  prefix + ".sha256");
+    appendProgram(fields, input.splitArtifact, prefix + ".split",
+                  prefix + ".split.sha256");
+    fields.push_back(input.artifact.empty()
+                         ? string(input.reason, prefix + ".reason")
+                         : null);
+    return ConstantStruct::get(kernelType, fields);
   }
 
   SmallVector<Constant *> emit(ArrayRef<KernelDescriptorInput> inputs) {
@@ -302,6 +302,23 @@ public:
   }
 
 private:
+  /// Appends the three fields of one embedded program (text, size without
+  /// the NUL, SHA-256 as 64 lower-case hex digits), or NULL/0/NULL when
+  /// `text` is empty.
+  void appendProgram(SmallVectorImpl<Constant *> &fields, StringRef text,
+                     const Twine &name, const Twine &digestName) {
+    Constant *null = ConstantPointerNull::get(cast<PointerType>(ptr));
+    if (text.empty()) {
+      fields.append({null, ConstantInt::get(i64, 0), null});
+      return;
+    }
+    std::string digest =
+        toHex(SHA256::hash(arrayRefFromStringRef<uint8_t>(text)),
+              /*LowerCase=*/true);
+    fields.append({string(text, name), ConstantInt::get(i64, text.size()),
+                   string(digest, digestName)});
+  }
+
   void emitConstructor(GlobalVariable *moduleDesc) {
     FunctionCallee registerModule =
         module.getOrInsertFunction("loom_rt_register_module", i32, ptr);

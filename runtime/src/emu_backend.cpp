@@ -257,7 +257,9 @@ std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   // error (a runaway host loop, a faulting actor) points into it.
   program->module = parseSourceString<ModuleOp>(
       text, ParserConfig(program->context.get()),
-      (llvm::Twine(kernel.name) + ".dfg.mlir").str());
+      (llvm::Twine(kernel.name) +
+       (isSplitProgram(kernel) ? ".split.dfg.mlir" : ".dfg.mlir"))
+          .str());
   if (!program->module) {
     program->problem = "emu cannot parse the artifact: " + firstError;
     return program;

@@ -124,6 +124,18 @@ struct Decision {
   std::string reason;
   /// The embedded artifact is present but does not match its digest.
   bool corruptArtifact = false;
+  /// Under sim: the descriptor of the kernel's split program
+  /// (getSplitProgram) when it runs instead of the kernel's artifact, a
+  /// graph of which cannot be mapped; null when the artifact itself runs.
+  const loom_kernel_desc_t *splitProgram = nullptr;
+  /// The split program's graphs, all mapped, when splitProgram is set.
+  unsigned splitGraphs = 0;
+  /// Why the kernel's own artifact does not run on sim ("graph @g cannot be
+  /// mapped on <fabric>: ...") when splitProgram is set.
+  std::string splitReason;
+  /// The split program was needed but its artifact does not match its
+  /// digest, so the kernel falls back as if it had none.
+  bool corruptSplitArtifact = false;
 };
 
 /// What one successful run did, for the report's launch log.
@@ -264,7 +276,22 @@ llvm::StringRef getStallCauseName(unsigned cause);
 /// does nothing when policy.tracePath is empty.
 loom_status_t writeSimTrace(const Policy &policy);
 
-/// Forgets the mappings and the trace.
+/// The descriptor of `kernel`'s split program: a copy of `kernel` whose
+/// artifact, size and digest are its split_artifact ones, so that the
+/// digest check, the emu backend's parsing and runArtifact treat it as a
+/// kernel of its own. Owned by the runtime, at a stable address until
+/// resetSimForTesting(); null when `kernel` has no split artifact.
+const loom_kernel_desc_t *getSplitProgram(const loom_kernel_desc_t &kernel);
+
+/// Whether `desc` is a descriptor getSplitProgram() made.
+bool isSplitProgram(const loom_kernel_desc_t &desc);
+
+/// The number of graphs getSimProblem() mapped for `kernel`; every graph of
+/// its artifact when that problem is empty.
+unsigned getSimGraphCount(const loom_kernel_desc_t &kernel,
+                          const Policy &policy);
+
+/// Forgets the mappings, the split-program descriptors and the trace.
 void resetSimForTesting();
 
 //===----------------------------------------------------------------------===//

@@ -4,8 +4,10 @@
 //
 // Every kernel call ends here: the policy (LOOM_BACKEND, LOOM_OFFLOAD) and
 // the kernel's embedded artifact decide whether it runs on an accelerator
-// backend, falls back to the host, or is refused. sim, the default, falls
-// back to emu when the mapper cannot place a graph of the kernel.
+// backend, falls back to the host, or is refused. sim, the default, runs the
+// kernel's split program when the mapper cannot place a graph of its
+// artifact, and falls back to emu when it cannot place the split program's
+// either.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +46,10 @@ LaunchState &getLaunchState() {
   return *state;
 }
 
-ArtifactCheck checkArtifact(const loom_kernel_desc_t &kernel) {
+/// `what` names the program in a problem: "artifact", or "split artifact"
+/// for the descriptor of a split program.
+ArtifactCheck checkArtifact(const loom_kernel_desc_t &kernel,
+                            llvm::StringRef what) {
   ArtifactCheck check;
   if (!kernel.artifact) {
     check.problem = "no artifact: ";
@@ -57,8 +62,9 @@ ArtifactCheck checkArtifact(const loom_kernel_desc_t &kernel) {
   llvm::StringRef expected =
       kernel.artifact_sha256 ? kernel.artifact_sha256 : "";
   if (expected.empty()) {
-    check.problem = "corrupt artifact: it has no SHA-256 digest to check it "
-                    "against";
+    check.problem =
+        ("corrupt " + what + ": it has no SHA-256 digest to check it against")
+            .str();
     return check;
   }
   std::string actual =
@@ -67,8 +73,9 @@ ArtifactCheck checkArtifact(const loom_kernel_desc_t &kernel) {
                       static_cast<size_t>(kernel.artifact_size))),
                   /*LowerCase=*/true);
   if (actual != expected) {
-    check.problem = "corrupt artifact: its SHA-256 is " + actual +
-                    " but the descriptor expects " + expected.str();
+    check.problem = ("corrupt " + what + ": its SHA-256 is " + actual +
+                     " but the descriptor expects " + expected)
+                        .str();
     return check;
   }
   check.corrupt = false;
@@ -87,7 +94,8 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   }
   // Hash outside the lock; a racing thread computes the same answer and the
   // first insertion wins.
-  ArtifactCheck check = checkArtifact(kernel);
+  ArtifactCheck check = checkArtifact(
+      kernel, isSplitProgram(kernel) ? "split artifact" : "artifact");
   std::lock_guard<std::mutex> lock(state.mutex);
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }
@@ -98,8 +106,9 @@ const char *locationOf(const loom_kernel_desc_t &kernel) {
 
 /// Under LOOM_OFFLOAD=default a corrupt artifact is still a run-time error
 /// the user must see (issue 3, "Bad input"), once per kernel, not per call.
+/// `runOn` is where the kernel runs instead.
 void warnCorruptOnce(const loom_kernel_desc_t &kernel,
-                     const std::string &reason) {
+                     const std::string &reason, llvm::StringRef runOn) {
   LaunchState &state = getLaunchState();
   {
     std::lock_guard<std::mutex> lock(state.mutex);
@@ -107,8 +116,8 @@ void warnCorruptOnce(const loom_kernel_desc_t &kernel,
       return;
   }
   llvm::errs() << "loom: warning: kernel '" << kernel.name << "' ("
-               << locationOf(kernel) << "): " << reason
-               << "; running it on the host\n";
+               << locationOf(kernel) << "): " << reason << "; running it on "
+               << runOn << "\n";
 }
 
 loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
@@ -134,6 +143,8 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
                         "' (" + locationOf(kernel) +
                         ") cannot be offloaded: " + decision.reason);
   if (decision.runOn == Backend::Emu) {
+    if (decision.corruptSplitArtifact)
+      warnCorruptOnce(kernel, decision.reason, "emu");
     if (loom_status_t status = runOnEmu("loom_rt_launch", kernel, args,
                                         outResult, policy, details))
       return status;
@@ -141,20 +152,53 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
     return LOOM_STATUS_OK;
   }
   if (decision.runOn == Backend::Sim) {
-    if (loom_status_t status = runOnSim("loom_rt_launch", kernel, args,
+    const loom_kernel_desc_t &program =
+        decision.splitProgram ? *decision.splitProgram : kernel;
+    if (loom_status_t status = runOnSim("loom_rt_launch", program, args,
                                         outResult, policy, details))
       return status;
     ranOn = Backend::Sim;
     return LOOM_STATUS_OK;
   }
   if (isFallback && decision.corruptArtifact)
-    warnCorruptOnce(kernel, decision.reason);
+    warnCorruptOnce(kernel, decision.reason, "the host");
 
   if (loom_status_t status =
           runOnHost("loom_rt_launch", kernel, args, outResult))
     return status;
   ranOn = Backend::Host;
   return LOOM_STATUS_OK;
+}
+
+/// Issue K: when a graph of `kernel`'s artifact cannot be mapped (`problem`
+/// says which), whether its split program can run on sim instead: its
+/// artifact matches its digest, emu can run it and every graph of it maps.
+/// If so, records it in `decision`; if not, appends why to `problem`. Only
+/// a kernel that needs it has its split artifact hashed and parsed.
+bool chooseSplitProgram(const loom_kernel_desc_t &kernel, const Policy &policy,
+                        std::string &problem, Decision &decision) {
+  const loom_kernel_desc_t *split = getSplitProgram(kernel);
+  if (!split)
+    return false;
+  ArtifactCheck check = getArtifactCheck(*split);
+  std::string splitProblem = check.problem;
+  if (splitProblem.empty())
+    splitProblem = getEmuProblem(*split);
+  if (!splitProblem.empty()) {
+    // A corrupt split artifact never runs, as a corrupt artifact never does.
+    decision.corruptSplitArtifact = check.corrupt;
+    problem += "; the split program cannot run instead: " + splitProblem;
+    return false;
+  }
+  splitProblem = getSimProblem(*split, policy);
+  if (!splitProblem.empty()) {
+    problem += "; the split program does not map either: " + splitProblem;
+    return false;
+  }
+  decision.splitProgram = split;
+  decision.splitGraphs = getSimGraphCount(*split, policy);
+  decision.splitReason = problem;
+  return true;
 }
 } // namespace
 
@@ -186,16 +230,16 @@ Decision loom::rt::decide(const loom_kernel_desc_t &kernel,
     return decision;
   decision.offloadable = true;
   decision.runOn = policy.backend;
-  if (policy.backend == Backend::Sim) {
-    std::string problem = getSimProblem(kernel, policy);
-    if (problem.empty())
-      return decision;
-    // Issue F: a graph the mapper cannot place runs on the emulator, and
-    // the report says why; mandatory asks for exactly the sim backend.
-    decision.reason = problem;
-    decision.offloadable = policy.offload != OffloadMode::Mandatory;
-    decision.runOn = decision.offloadable ? Backend::Emu : Backend::Host;
-  }
+  if (policy.backend != Backend::Sim)
+    return decision;
+  std::string problem = getSimProblem(kernel, policy);
+  if (problem.empty() || chooseSplitProgram(kernel, policy, problem, decision))
+    return decision;
+  // Issue F: a graph the mapper cannot place runs on the emulator, and
+  // the report says why; mandatory asks for exactly the sim backend.
+  decision.reason = problem;
+  decision.offloadable = policy.offload != OffloadMode::Mandatory;
+  decision.runOn = decision.offloadable ? Backend::Emu : Backend::Host;
   return decision;
 }
 

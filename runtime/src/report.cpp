@@ -226,6 +226,13 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
       json.attribute("reason", nullptr);
     else
       json.attribute("reason", decision.reason);
+    // sim runs the split program: how many graphs, and why not the
+    // kernel's own.
+    if (decision.splitProgram) {
+      json.attribute("split_graphs",
+                     static_cast<int64_t>(decision.splitGraphs));
+      json.attribute("split_reason", decision.splitReason);
+    }
     writeHintWarnings(json, kernel);
     json.attributeArray("launch_log", [&] {
       for (const LaunchDetails &details : row.stats.log)

@@ -11,6 +11,14 @@
 // runs on the emulator (the launch decision says why), or under
 // LOOM_OFFLOAD=mandatory the launch fails.
 //
+// A kernel whose artifact has a graph that cannot be mapped may carry a split
+// program (loom_kernel_desc_t.split_artifact): the same program with its
+// multi-loop spatial regions split into graphs launched in sequence. Its
+// graphs are then mapped instead, and if they all are, the kernel runs the
+// split program here. The split program gets a descriptor of its own (a copy
+// of the kernel's with the split artifact in the artifact fields), so the
+// digest check, the parsing and the run treat it as any artifact.
+//
 // With LOOM_MAPPING_DIR set, every graph mapped is also written there as its
 // configuration JSON and SVG picture (MappingIO.h), named after the kernel
 // and the graph.
@@ -33,6 +41,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -81,6 +90,23 @@ SimState &getSimState() {
   return *state;
 }
 
+/// The descriptors of split programs, by the kernel they belong to. The
+/// lock is a leaf, never held while taking another: the emu backend asks
+/// isSplitProgram() under its lock, and the sim backend parses artifacts
+/// under its own.
+struct SplitPrograms {
+  std::mutex mutex;
+  llvm::DenseMap<const loom_kernel_desc_t *,
+                 std::unique_ptr<loom_kernel_desc_t>>
+      byKernel;
+  llvm::DenseSet<const loom_kernel_desc_t *> descriptors;
+};
+
+SplitPrograms &getSplitPrograms() {
+  static SplitPrograms *programs = new SplitPrograms();
+  return *programs;
+}
+
 /// `name` with every character that is not a letter, a digit, '.', '_' or
 /// '-' replaced by '_', so any kernel name makes one plain file name.
 std::string getFileNamePart(llvm::StringRef name) {
@@ -109,9 +135,11 @@ void writeMappingFile(llvm::StringRef path,
                  << "': " << error.message() << "\n";
 }
 
-/// Writes `<dir>/<kernel>.<graph>.json` and `.svg` for LOOM_MAPPING_DIR. A
-/// directory that cannot be made or a file that cannot be written is a
-/// warning, not a failed launch: the pictures are a by-product of the run.
+/// Writes `<dir>/<kernel>.<graph>.json` and `.svg` for LOOM_MAPPING_DIR
+/// (`<kernel>.split.<graph>` for a graph of a split program, whose names
+/// may repeat the primary program's). A directory that cannot be made or a
+/// file that cannot be written is a warning, not a failed launch: the
+/// pictures are a by-product of the run.
 void writeMappingPicture(llvm::StringRef directory,
                          const loom_kernel_desc_t &kernel,
                          dataflow::GraphOp graph, const Mapping &mapping,
@@ -122,7 +150,8 @@ void writeMappingPicture(llvm::StringRef directory,
     return;
   }
   llvm::SmallString<256> stem(directory);
-  llvm::sys::path::append(stem, getFileNamePart(kernel.name) + "." +
+  llvm::sys::path::append(stem, getFileNamePart(kernel.name) +
+                                    (isSplitProgram(kernel) ? ".split." : ".") +
                                     getFileNamePart(graph.getSymName()));
   writeMappingFile((stem + ".json").str(), [&](llvm::raw_ostream &os) {
     loom::fabric::writeMappingJSON(mapping, fabric, os);
@@ -190,6 +219,39 @@ std::string loom::rt::getSimProblem(const loom_kernel_desc_t &kernel,
                                     const Policy &policy) {
   assert(policy.fabric && "the sim policy loads its fabric");
   return getSimKernel(kernel, policy).problem;
+}
+
+unsigned loom::rt::getSimGraphCount(const loom_kernel_desc_t &kernel,
+                                    const Policy &policy) {
+  assert(policy.fabric && "the sim policy loads its fabric");
+  return getSimKernel(kernel, policy).graphs.size();
+}
+
+const loom_kernel_desc_t *
+loom::rt::getSplitProgram(const loom_kernel_desc_t &kernel) {
+  if (!kernel.split_artifact)
+    return nullptr;
+  SplitPrograms &programs = getSplitPrograms();
+  std::lock_guard<std::mutex> lock(programs.mutex);
+  std::unique_ptr<loom_kernel_desc_t> &slot = programs.byKernel[&kernel];
+  if (!slot) {
+    slot = std::make_unique<loom_kernel_desc_t>(kernel);
+    slot->artifact = kernel.split_artifact;
+    slot->artifact_size = kernel.split_artifact_size;
+    slot->artifact_sha256 = kernel.split_artifact_sha256;
+    // The split program is what runs; it has no split program of its own.
+    slot->split_artifact = nullptr;
+    slot->split_artifact_size = 0;
+    slot->split_artifact_sha256 = nullptr;
+    programs.descriptors.insert(slot.get());
+  }
+  return slot.get();
+}
+
+bool loom::rt::isSplitProgram(const loom_kernel_desc_t &desc) {
+  SplitPrograms &programs = getSplitPrograms();
+  std::lock_guard<std::mutex> lock(programs.mutex);
+  return programs.descriptors.contains(&desc);
 }
 
 loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
@@ -271,4 +333,8 @@ void loom::rt::resetSimForTesting() {
   state.nextStartCycle = 0;
   state.traceEvents = state.traceEventsDropped = 0;
   state.traceFabric.reset();
+  SplitPrograms &programs = getSplitPrograms();
+  std::lock_guard<std::mutex> splitLock(programs.mutex);
+  programs.byKernel.clear();
+  programs.descriptors.clear();
 }

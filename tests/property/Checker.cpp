@@ -129,11 +129,15 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   enter(options.simFabric
             ? "lowering, emulating and simulating the dataflow graph"
             : "lowering and emulating the dataflow graph");
-  std::vector<Outcome> runs = runDataflow(
-      *kernel, program, options.schedules, options.simFabric,
-      options.simMapperSeconds,
-      options.fault == InjectedFault::BatchFirstInputs,
-      options.fault == InjectedFault::TrustEveryHint, result.lowered);
+  DataflowRunOptions run;
+  run.schedules = options.schedules;
+  run.simFabric = options.simFabric;
+  run.mapperSeconds = options.simMapperSeconds;
+  run.breakBatches = options.fault == InjectedFault::BatchFirstInputs;
+  run.trustHints = options.fault == InjectedFault::TrustEveryHint;
+  run.splitRegions = options.splitRegions;
+  std::vector<Outcome> runs =
+      runDataflow(*kernel, program, run, result.lowered);
   size_t failedRun = 0;
   if (!runs.empty())
     result.hints = runs.front().hints;
@@ -202,7 +206,7 @@ struct Writer {
   void hints(const KernelReport &h) {
     for (uint64_t v : {h.right, h.rightProven, h.rightTrusted, h.rightWarned,
                        h.wrong, h.wrongDiagnosed, h.wrongTrusted,
-                       h.pointersBounded, h.pointersUnchecked})
+                       h.pointersBounded, h.pointersUnchecked, h.regionsSplit})
       u64(v);
   }
   void outcome(const Outcome &o) {
@@ -256,7 +260,7 @@ struct Reader {
     for (uint64_t *v :
          {&h.right, &h.rightProven, &h.rightTrusted, &h.rightWarned, &h.wrong,
           &h.wrongDiagnosed, &h.wrongTrusted, &h.pointersBounded,
-          &h.pointersUnchecked})
+          &h.pointersUnchecked, &h.regionsSplit})
       *v = u64();
     return h;
   }

@@ -85,6 +85,9 @@ struct CheckOptions {
   const fabric::Fabric *simFabric = nullptr;
   /// The mapper's time budget per graph for the simulated run.
   double simMapperSeconds = 10.0;
+  /// Kernel programs are compiled with their spatial regions split at loop
+  /// boundaries (DataflowRunOptions::splitRegions).
+  bool splitRegions = false;
 };
 
 /// Builds `program`, runs both executions and compares them, in a child

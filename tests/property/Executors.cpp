@@ -625,13 +625,10 @@ static Outcome execute(dataflow::GraphOp graph, dataflow::GraphLaunchOp launch,
 }
 
 std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
-                                 ArrayRef<uint64_t> schedules,
-                                 const fabric::Fabric *simFabric,
-                                 double mapperSeconds, bool breakBatches,
-                                 bool trustHints, std::string &lowered) {
+                                 const DataflowRunOptions &options,
+                                 std::string &lowered) {
   if (program.asKernel)
-    return runKernelDataflow(kernel, program, schedules, simFabric,
-                             mapperSeconds, trustHints, lowered);
+    return runKernelDataflow(kernel, program, options, lowered);
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(kernel->clone()));
   Outcome failed;
   auto pair = lowerKernel(*copy, failed.error);
@@ -639,14 +636,14 @@ std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
   if (mlir::failed(pair))
     return {failed};
   std::vector<Outcome> outcomes;
-  for (uint64_t schedule : schedules)
+  for (uint64_t schedule : options.schedules)
     outcomes.push_back(execute(pair->first, pair->second, program, schedule));
-  if (!simFabric)
+  if (!options.simFabric)
     return outcomes;
   mapper::MapperOptions mapperOptions;
-  mapperOptions.timeBudgetSeconds = mapperSeconds;
+  mapperOptions.timeBudgetSeconds = options.mapperSeconds;
   llvm::Expected<fabric::Mapping> mapping =
-      mapper::mapGraph(pair->first, *simFabric, mapperOptions);
+      mapper::mapGraph(pair->first, *options.simFabric, mapperOptions);
   if (!mapping) {
     Outcome unmapped;
     unmapped.simulated = true;
@@ -654,8 +651,9 @@ std::vector<Outcome> runDataflow(ModuleOp kernel, const Program &program,
     outcomes.push_back(std::move(unmapped));
     return outcomes;
   }
-  outcomes.push_back(execute(pair->first, pair->second, program, 0, simFabric,
-                             &*mapping, breakBatches));
+  outcomes.push_back(execute(pair->first, pair->second, program, 0,
+                             options.simFabric, &*mapping,
+                             options.breakBatches));
   return outcomes;
 }
 

@@ -40,6 +40,8 @@ struct KernelReport {
   /// scalars, so that an access outside it is an error; and those left
   /// unchecked (`loom.unchecked`, or no bound for these scalars).
   uint64_t pointersBounded = 0, pointersUnchecked = 0;
+  /// Spatial regions loom-split-spatial-regions split (--split-regions).
+  uint64_t regionsSplit = 0;
 
   KernelReport &operator+=(const KernelReport &other);
 };
@@ -93,31 +95,43 @@ Outcome runScf(mlir::ModuleOp kernel, const Program &program);
 mlir::OwningOpRef<mlir::ModuleOp> makeKernelModule(mlir::ModuleOp kernel,
                                                    const Program &program);
 
+/// How runDataflow compiles and runs a program.
+struct DataflowRunOptions {
+  /// The emulator schedules (EmulatorOptions::scheduleSeed: 0 is FIFO
+  /// order); one outcome each.
+  llvm::ArrayRef<uint64_t> schedules;
+  /// When set, the graph is also mapped on it and run on the cycle
+  /// simulator (one more outcome, last, with `simulated` set).
+  const fabric::Fabric *simFabric = nullptr;
+  /// The mapper's time budget per graph for the simulated run.
+  double mapperSeconds = 10.0;
+  /// A fault in the batch: every instance gets instance 0's inputs.
+  bool breakBatches = false;
+  /// A fault in a kernel program's compile: its hinted loops without
+  /// carried values become foralls before loom-ownership-pipeline.
+  bool trustHints = false;
+  /// A kernel program's spatial regions are split at their loop boundaries
+  /// (loom-split-spatial-regions) between the ownership and dataflow
+  /// pipelines, as in the kernel compiler's split program.
+  bool splitRegions = false;
+};
+
 /// Lowers a copy of `kernel` with the kernel compiler's dataflow stage
 /// (loom-dataflow-pipeline: loom-lower-scf-to-dfg,
 /// loom-hoist-entry-constants, loom-validate-dataflow) and runs its graph on
-/// the emulator until no actor can fire, once per entry of `schedules`
-/// (EmulatorOptions::scheduleSeed: 0 is FIFO order). Returns one outcome per
-/// schedule, or one carrying the lowering's error. A kernel program is
-/// compiled from makeKernelModule by loom-ownership-pipeline and then
-/// loom-dataflow-pipeline, and run by the program interpreter (its graph
-/// launches on the emulator under the schedule, the instances of a dense
-/// thread last first after the first run); `hints` of every outcome says
-/// what ParallelizeLoops decided. With `simFabric`, the graph
-/// is also mapped on it and run once more on the cycle simulator: one more
-/// outcome, last, with `simulated` set (the mapper gets `mapperSeconds`). The
-/// instances of a dense batch program run one after the other on the emulator
-/// and as one pipelined batch on the simulator; results are instance-major.
-/// `breakBatches` plants a fault in the batch (every instance gets instance 0's
-/// inputs), `trustHints` one in a kernel program's compile (its hinted loops
-/// without carried values become foralls before loom-ownership-pipeline).
-/// `lowered` gets the lowered module's text (or the diagnostics if lowering
-/// failed).
+/// the emulator until no actor can fire, once per schedule. Returns one
+/// outcome per schedule, or one carrying the lowering's error. A kernel
+/// program is compiled from makeKernelModule by loom-ownership-pipeline and
+/// then loom-dataflow-pipeline, and run by the program interpreter (its
+/// graph launches on the emulator under the schedule, the instances of a
+/// dense thread last first after the first run); `hints` of every outcome
+/// says what ParallelizeLoops decided. The instances of a dense batch
+/// program run one after the other on the emulator and as one pipelined
+/// batch on the simulator; results are instance-major. `lowered` gets the
+/// lowered module's text (or the diagnostics if lowering failed).
 std::vector<Outcome> runDataflow(mlir::ModuleOp kernel, const Program &program,
-                                 llvm::ArrayRef<uint64_t> schedules,
-                                 const fabric::Fabric *simFabric,
-                                 double mapperSeconds, bool breakBatches,
-                                 bool trustHints, std::string &lowered);
+                                 const DataflowRunOptions &options,
+                                 std::string &lowered);
 
 } // namespace loom::proptest
 

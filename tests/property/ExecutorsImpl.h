@@ -35,9 +35,7 @@ void printEmuMemory(llvm::raw_ostream &os, const Buffer &buffer);
 /// runDataflow of a kernel program (Program::asKernel).
 std::vector<Outcome> runKernelDataflow(mlir::ModuleOp kernel,
                                        const Program &program,
-                                       llvm::ArrayRef<uint64_t> schedules,
-                                       const fabric::Fabric *simFabric,
-                                       double mapperSeconds, bool trustHints,
+                                       const DataflowRunOptions &options,
                                        std::string &lowered);
 
 } // namespace loom::proptest

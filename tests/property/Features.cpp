@@ -182,6 +182,9 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << "kernel pointer arguments: " << report.pointersBounded
      << " bound to their derived extents (loom.extent), "
      << report.pointersUnchecked << " unchecked\n";
+  if (report.regionsSplit)
+    os << "split program: " << report.regionsSplit
+       << " spatial regions split at their loop boundaries\n";
 }
 
 } // namespace loom::proptest

@@ -25,6 +25,7 @@
 
 #include "loom/Conversion/SCFToDataflow/Pipeline.h"
 #include "loom/Mapper/FabricMapper.h"
+#include "loom/Ownership/Passes.h"
 #include "loom/Ownership/Pipeline.h"
 #include "loom/Sim/CycleSimulator.h"
 #include "loom/Sim/ExtentExpression.h"
@@ -50,6 +51,7 @@ KernelReport &KernelReport::operator+=(const KernelReport &other) {
   wrongTrusted += other.wrongTrusted;
   pointersBounded += other.pointersBounded;
   pointersUnchecked += other.pointersUnchecked;
+  regionsSplit += other.regionsSplit;
   return *this;
 }
 
@@ -105,16 +107,20 @@ static HintDecision *findHint(Location loc,
   return &decision;
 }
 
-/// Compiles the kernel module with loom-ownership-pipeline and
-/// loom-dataflow-pipeline, recording every diagnostic in `diagnostics` and
-/// what ParallelizeLoops decided at each hinted loop in `report`.
-static LogicalResult compileKernel(ModuleOp module, std::string &diagnostics,
+/// Compiles the kernel module with loom-ownership-pipeline (then, with
+/// `splitRegions`, loom-split-spatial-regions) and loom-dataflow-pipeline,
+/// recording every diagnostic in `diagnostics` and what ParallelizeLoops
+/// decided at each hinted loop in `report`.
+static LogicalResult compileKernel(ModuleOp module, bool splitRegions,
+                                   std::string &diagnostics,
                                    KernelReport &report) {
   llvm::DenseMap<unsigned, HintDecision> hints;
   module.walk([&](scf::ForOp loop) { findHint(loop.getLoc(), hints); });
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
     std::string message = diag.str();
     diagnostics += message + "\n";
+    if (StringRef(message).contains("split at its loop boundaries"))
+      ++report.regionsSplit;
     HintDecision *decision = findHint(diag.getLocation(), hints);
     if (!decision)
       return success();
@@ -130,6 +136,8 @@ static LogicalResult compileKernel(ModuleOp module, std::string &diagnostics,
   });
   PassManager pm(module.getContext());
   ownership::buildOwnershipPipeline(pm);
+  if (splitRegions)
+    pm.addPass(ownership::createSplitSpatialRegionsPass());
   conversion::buildDataflowPipeline(pm);
   LogicalResult result = pm.run(module);
   for (auto &[line, decision] : hints) {
@@ -325,16 +333,15 @@ static void trustEveryHint(ModuleOp module) {
 }
 
 std::vector<Outcome> runKernelDataflow(ModuleOp kernel, const Program &program,
-                                       ArrayRef<uint64_t> schedules,
-                                       const fabric::Fabric *simFabric,
-                                       double mapperSeconds, bool trustHints,
+                                       const DataflowRunOptions &options,
                                        std::string &lowered) {
   OwningOpRef<ModuleOp> module = makeKernelModule(kernel, program);
-  if (trustHints)
+  if (options.trustHints)
     trustEveryHint(*module);
   Outcome failed;
   std::string diagnostics;
-  if (mlir::failed(compileKernel(*module, diagnostics, failed.hints))) {
+  if (mlir::failed(compileKernel(*module, options.splitRegions, diagnostics,
+                                 failed.hints))) {
     failed.error = "loom-ownership-pipeline and loom-dataflow-pipeline "
                    "failed:\n" +
                    diagnostics;
@@ -345,7 +352,7 @@ std::vector<Outcome> runKernelDataflow(ModuleOp kernel, const Program &program,
   SmallVector<Range> ranges = getDerivedRanges(
       module->lookupSymbol<func::FuncOp>("prop"), program, failed.hints);
   std::vector<Outcome> outcomes;
-  for (auto [i, schedule] : llvm::enumerate(schedules)) {
+  for (auto [i, schedule] : llvm::enumerate(options.schedules)) {
     uint64_t seed = schedule;
     auto emulate = [seed](dataflow::GraphOp graph,
                           ArrayRef<sim::TokenValue> values,
@@ -360,12 +367,12 @@ std::vector<Outcome> runKernelDataflow(ModuleOp kernel, const Program &program,
     outcomes.push_back(runKernel(*module, program, ranges, i > 0, emulate));
     outcomes.back().hints = failed.hints;
   }
-  if (!simFabric)
+  if (!options.simFabric)
     return outcomes;
   Outcome simulated;
   simulated.simulated = true;
   simulated.hints = failed.hints;
-  auto mappings = mapGraphs(*module, *simFabric, mapperSeconds);
+  auto mappings = mapGraphs(*module, *options.simFabric, options.mapperSeconds);
   if (!mappings) {
     simulated.unmapped = llvm::toString(mappings.takeError());
     outcomes.push_back(std::move(simulated));
@@ -374,12 +381,12 @@ std::vector<Outcome> runKernelDataflow(ModuleOp kernel, const Program &program,
   auto simulate = [&](dataflow::GraphOp graph, ArrayRef<sim::TokenValue> values,
                       ArrayRef<sim::MemoryBuffer *> memories,
                       uint64_t) -> llvm::Expected<sim::EmulationResult> {
-    sim::CycleSimOptions options;
-    options.drainAfterCompletion = true;
-    options.cycleBudget = 10'000'000;
+    sim::CycleSimOptions simOptions;
+    simOptions.drainAfterCompletion = true;
+    simOptions.cycleBudget = 10'000'000;
     auto result = sim::CycleSimulator::runGraph(
-        graph, *simFabric, mappings->find(graph.getSymName())->second, values,
-        {}, memories, options);
+        graph, *options.simFabric, mappings->find(graph.getSymName())->second,
+        values, {}, memories, simOptions);
     if (!result)
       return result.takeError();
     return std::move(result->emulation);

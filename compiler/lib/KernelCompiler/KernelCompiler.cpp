@@ -14,6 +14,7 @@
 #include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
 #include "loom/KernelCompiler/Pipeline.h"
+#include "loom/Ownership/Passes.h"
 #include "loom/Support/Demangle.h"
 #include "loom/Support/MissedRemark.h"
 #include "loom/Support/SourceLocation.h"
@@ -57,6 +58,59 @@ static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
   }
 }
 
+/// Gives every graph of `module` the kernel's code target (the mapper reads
+/// it); returns the number of graphs.
+static unsigned tagGraphs(mlir::ModuleOp module, StringRef target) {
+  unsigned graphs = 0;
+  module.walk([&](loom::dataflow::GraphOp graph) {
+    ++graphs;
+    if (target == "spatial" || target == "temporal")
+      graph->setAttr(loom::dataflow::kGraphTargetAttrName,
+                     mlir::StringAttr::get(module.getContext(), target));
+  });
+  return graphs;
+}
+
+/// Builds the split program (docs/compiler.md, "Graph splitting") from the
+/// SCF-stage `scfStage` into `stages.splitDataflow`, unless no region of it
+/// holds several loops. `graphs` is the unsplit program's graph count;
+/// `diagnostics` the split pipeline's first error.
+static void buildSplitProgram(mlir::ModuleOp scfStage, StringRef target,
+                              unsigned graphs, const std::string &diagnostics,
+                              KernelStages &stages) {
+  auto countRegions = [&] {
+    unsigned regions = 0;
+    scfStage.walk([&](loom::SpatialRegionOp) { ++regions; });
+    return regions;
+  };
+  unsigned regions = countRegions();
+  mlir::PassManager splitting(scfStage.getContext());
+  splitting.addPass(loom::ownership::createSplitSpatialRegionsPass());
+  if (mlir::failed(splitting.run(scfStage)) || countRegions() == regions)
+    return;
+  mlir::PassManager lowering(scfStage.getContext());
+  buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
+  if (mlir::failed(lowering.run(scfStage))) {
+    stages.remarks.push_back(
+        {"the kernel has no split program (graphs split at loop "
+         "boundaries, for a fabric its graphs do not fit): " +
+             (diagnostics.empty() ? std::string("its lowering failed")
+                                  : diagnostics),
+         "", /*missed=*/true});
+    return;
+  }
+  unsigned splitGraphs = tagGraphs(scfStage, target);
+  stages.remarks.push_back(
+      {"the kernel's " + std::to_string(graphs) +
+           (graphs == 1 ? " graph" : " graphs") +
+           " split at loop boundaries into " + std::to_string(splitGraphs) +
+           " graphs launched in sequence: the program run on a fabric its "
+           "graphs do not fit",
+       "", /*missed=*/false});
+  raw_string_ostream split(stages.splitDataflow);
+  scfStage.print(split);
+}
+
 Error loom::compiler::compileKernel(const Module &kernelModule,
                                     StringRef symbol,
                                     const KernelCompileOptions &options,
@@ -70,8 +124,17 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   // Errors become the reason; remarks (the raising and ownership
   // decisions) are handed to the driver, which reports them as -Rpass
   // remarks. Nothing reaches stderr inside the user's compile.
-  std::string diagnostics;
+  std::string diagnostics, splitDiagnostics;
+  // While the split program is built its remarks and warnings repeat the
+  // unsplit program's, and its errors are its own.
+  bool buildingSplit = false;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
+    if (buildingSplit) {
+      if (diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
+          splitDiagnostics.empty())
+        splitDiagnostics = loom::demangleSymbols(diag.str());
+      return mlir::success();
+    }
     if (loom::isHintWarning(diag)) {
       HintWarning warning{loom::demangleSymbols(diag.str()),
                           loom::describeSourceLocation(diag.getLocation()),
@@ -122,6 +185,9 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   imported->print(scf);
   collectParamExtents(*imported, symbol, stages);
 
+  // The split program starts from the same SCF stage.
+  mlir::OwningOpRef<mlir::ModuleOp> splitCopy = imported->clone();
+
   // Part 3: every spatial region becomes a graph and its launch; the result
   // must pass the finalized-program validator.
   mlir::PassManager lowering(&context);
@@ -135,17 +201,14 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   if (const Function *kernel = kernelModule.getFunction(symbol))
     if (kernel->hasFnAttribute("loom.target"))
       target = kernel->getFnAttribute("loom.target").getValueAsString();
-  bool hasGraph = false;
-  imported->walk([&](dataflow::GraphOp graph) {
-    hasGraph = true;
-    if (target == "spatial" || target == "temporal")
-      graph->setAttr(dataflow::kGraphTargetAttrName,
-                     mlir::StringAttr::get(&context, target));
-  });
-  if (!hasGraph)
+  unsigned graphs = tagGraphs(*imported, target);
+  if (graphs == 0)
     return createStringError("no part of the kernel can run on the "
                              "SpatialCore: no spatial region was formed");
   raw_string_ostream dfg(stages.dataflow);
   imported->print(dfg);
+
+  buildingSplit = true;
+  buildSplitProgram(*splitCopy, target, graphs, splitDiagnostics, stages);
   return Error::success();
 }

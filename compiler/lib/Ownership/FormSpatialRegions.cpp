@@ -20,6 +20,7 @@
 #include "loom/Ownership/Passes.h"
 
 #include "loom/Dialect/Dataflow/IR/ActorSchema.h"
+#include "loom/Ownership/SpatialRegions.h"
 #include "loom/Ownership/ThreadDomain.h"
 #include "loom/Support/MissedRemark.h"
 
@@ -193,77 +194,6 @@ static std::string getInadmissibleReason(Operation *op) {
 /// True if `op` does real work (not only constants).
 static bool isWork(Operation *op) { return !isa<arith::ConstantOp>(op); }
 
-/// Wraps the consecutive operations `run` of one block in a spatial region.
-static void wrapRun(ArrayRef<Operation *> run, StringRef name) {
-  Block *block = run.front()->getBlock();
-  DenseSet<Operation *> members(run.begin(), run.end());
-  auto isInside = [&](Operation *user) {
-    for (Operation *op = user; op; op = op->getParentOp())
-      if (members.contains(op))
-        return true;
-    return false;
-  };
-  SetVector<Value> values, memories;
-  for (Operation *op : run)
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands()) {
-        Operation *def = operand.getDefiningOp();
-        bool outside =
-            def ? !isInside(def)
-                : !isInside(
-                      cast<BlockArgument>(operand).getOwner()->getParentOp()) &&
-                      cast<BlockArgument>(operand).getOwner() == block;
-        if (!outside)
-          continue;
-        (isa<MemRefType>(operand.getType()) ? memories : values)
-            .insert(operand);
-      }
-    });
-  OpBuilder builder(run.front());
-  SmallVector<Value> outputs;
-  for (Operation *op : run)
-    for (Value result : op->getResults()) {
-      if (llvm::none_of(result.getUsers(),
-                        [&](Operation *user) { return !isInside(user); }))
-        continue;
-      // A constant used on both sides is duplicated, not exported.
-      if (isa<arith::ConstantOp>(op)) {
-        Value copy = builder.clone(*op)->getResult(0);
-        result.replaceUsesWithIf(
-            copy, [&](OpOperand &use) { return !isInside(use.getOwner()); });
-        continue;
-      }
-      outputs.push_back(result);
-    }
-
-  Location loc = run.front()->getLoc();
-  auto region = SpatialRegionOp::create(
-      builder, loc, ValueRange(outputs).getTypes(), TypeRange(),
-      values.getArrayRef(), ValueRange(), memories.getArrayRef(), ValueRange(),
-      /*source_maps=*/ArrayAttr(), builder.getStringAttr(name));
-  Block *body = new Block();
-  region.getBody().push_back(body);
-  for (Value value : values)
-    body->addArgument(value.getType(), value.getLoc());
-  for (Value memory : memories)
-    body->addArgument(memory.getType(), memory.getLoc());
-  for (Operation *op : run)
-    op->moveBefore(body, body->end());
-  builder.setInsertionPointToEnd(body);
-  SpatialYieldOp::create(builder, loc, outputs);
-  SmallVector<Value> inputs(values.begin(), values.end());
-  inputs.append(memories.begin(), memories.end());
-  for (auto [input, arg] : llvm::zip(inputs, body->getArguments())) {
-    input.replaceUsesWithIf(arg, [&](OpOperand &use) {
-      return region->isProperAncestor(use.getOwner());
-    });
-  }
-  for (auto [output, result] : llvm::zip(outputs, region.getResults()))
-    output.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return !region->isProperAncestor(use.getOwner());
-    });
-}
-
 /// Forms the spatial regions of one thread.
 static void formRegions(ThreadOp thread) {
   // The thread's static allocations have no operands: moved to the top,
@@ -314,7 +244,7 @@ static void formRegions(ThreadOp thread) {
     }
     std::string name =
         (thread.getSymName() + "_g" + std::to_string(count++)).str();
-    wrapRun(run, name);
+    ownership::wrapInSpatialRegion(run, name);
     thread.emitRemark() << "spatial region '" << name << "' formed for "
                         << run.size() << " operations";
   }

@@ -27,7 +27,7 @@ extern "C" {
 /* Bumped whenever a descriptor layout below changes. A module compiled for
  * another version is refused at registration with LOOM_STATUS_INVALID_ARGUMENT.
  */
-#define LOOM_RT_ABI_VERSION 2u
+#define LOOM_RT_ABI_VERSION 3u
 
 typedef enum loom_status_e {
   LOOM_STATUS_OK = 0,                 /* success; always zero */
@@ -114,6 +114,14 @@ typedef struct loom_kernel_desc_t {
   const char *artifact;
   uint64_t artifact_size;
   const char *artifact_sha256;
+  /* The split program (MLIR text) and its SHA-256: the same program with
+   * every spatial region that holds several loops split at its loop
+   * boundaries into graphs launched in sequence. The sim backend runs it
+   * instead of `artifact` when a graph of `artifact` cannot be mapped on the
+   * fabric. NULL/0 when no region splits (or there is no artifact). */
+  const char *split_artifact;
+  uint64_t split_artifact_size;
+  const char *split_artifact_sha256;
   /* Why the kernel has no artifact; NULL when it has one. */
   const char *not_offloadable_reason;
 } loom_kernel_desc_t;

@@ -68,18 +68,20 @@
 // EMU-REPORT-NOT: "host": 1
 // Mandatory offload is satisfied by every kernel.
 // RUN: env LOOM_BACKEND=emu LOOM_WORKERS=2 LOOM_OFFLOAD=mandatory %t.loom.exe | diff - %t.gxx.txt
-// The same program on the cycle simulator (the default backend): its
-// output equals the native run's. Not under mandatory offload:
-// kernel_default's sequential loops next to its parallel ones form one
-// graph (they used to stay host code), which the mapper cannot route on
-// cgra-8x8 (a link would carry 5 values on 2 channels), so that kernel runs
-// on the emulator and every other kernel on sim.
-// RUN: env LOOM_BACKEND=sim LOOM_REPORT=%t.sim.json %t.loom.exe | diff - %t.gxx.txt
+// The same program on the cycle simulator (the default backend), under
+// mandatory offload: its output equals the native run's. kernel_default's
+// sequential loops next to its parallel ones form one graph, which the
+// mapper cannot route on cgra-8x8 (a link would carry 3 values on 2
+// channels), so that kernel runs its split program: one graph per loop,
+// launched in sequence (docs/compiler.md, "Graph splitting").
+// RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.sim.json %t.loom.exe | diff - %t.gxx.txt
 // RUN: FileCheck %s --check-prefix=SIM-REPORT < %t.sim.json
 // SIM-REPORT: "name": "accel_default",
 // SIM-REPORT: "sim": 1
 // SIM-REPORT: "name": "kernel_default",
-// SIM-REPORT: "emu": 1
+// SIM-REPORT: "sim": 1
+// SIM-REPORT: "split_graphs": 17,
+// SIM-REPORT-NEXT: "split_reason": "graph @{{.+}} cannot be mapped on cgra-8x8: cannot route
 // SIM-REPORT: "name": "kernel_named",
 // SIM-REPORT: "sim": 1
 

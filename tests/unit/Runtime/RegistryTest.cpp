@@ -133,10 +133,22 @@ TEST_F(RuntimeTest, RefusesModuleOfOtherAbiVersion) {
       makeModule(kernels, 1, "n.cpp", LOOM_RT_ABI_VERSION + 1);
   EXPECT_EQ(loom_rt_register_module(&module), LOOM_STATUS_INVALID_ARGUMENT);
   EXPECT_STREQ(loom_last_error_message(),
-               "loom_rt_register_module: module 'n.cpp' has ABI version 3, "
-               "expected 2; rebuild it with the loom-clang++ of this runtime");
+               "loom_rt_register_module: module 'n.cpp' has ABI version 4, "
+               "expected 3; rebuild it with the loom-clang++ of this runtime");
   const loom_kernel_desc_t *found = nullptr;
   EXPECT_EQ(loom_rt_lookup_kernel("newer", &found), LOOM_STATUS_NOT_FOUND);
+}
+
+// A module of ABI version 2, whose kernel descriptors lack the split
+// program's fields, is refused: reading it with this layout would misread
+// not_offloadable_reason and run past the descriptor array.
+TEST_F(RuntimeTest, RefusesModuleOfAbiVersionTwo) {
+  static const loom_kernel_desc_t kernels[] = {sevenAt("older", "o.cpp:1:1")};
+  static const loom_module_desc_t module = makeModule(kernels, 1, "o.cpp", 2);
+  EXPECT_EQ(loom_rt_register_module(&module), LOOM_STATUS_INVALID_ARGUMENT);
+  EXPECT_STREQ(loom_last_error_message(),
+               "loom_rt_register_module: module 'o.cpp' has ABI version 2, "
+               "expected 3; rebuild it with the loom-clang++ of this runtime");
 }
 
 // Malformed module headers are refused with a message naming the problem.

@@ -77,19 +77,34 @@ makeKernel(const char *name, const char *location, void (*fallback)(void),
   return kernel;
 }
 
+/// The SHA-256 of `text` as the descriptor holds it (lower-case hex).
+inline std::string getSha256(const std::string &text) {
+  return llvm::toHex(
+      llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+          reinterpret_cast<const uint8_t *>(text.data()), text.size())),
+      /*LowerCase=*/true);
+}
+
 /// Gives `desc` the artifact `text`, its true SHA-256 (kept in `sha256`)
 /// and the kernel function's `symbol`. `text` and `sha256` must outlive
 /// `desc`, which points into them.
 inline void setArtifact(loom_kernel_desc_t &desc, const std::string &text,
                         std::string &sha256, const char *symbol) {
-  sha256 = llvm::toHex(
-      llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-          reinterpret_cast<const uint8_t *>(text.data()), text.size())),
-      /*LowerCase=*/true);
+  sha256 = getSha256(text);
   desc.symbol = symbol;
   desc.artifact = text.c_str();
   desc.artifact_size = text.size();
   desc.artifact_sha256 = sha256.c_str();
+}
+
+/// Gives `desc` the split program `text` and its true SHA-256 (kept in
+/// `sha256`), which must outlive `desc`.
+inline void setSplitArtifact(loom_kernel_desc_t &desc, const std::string &text,
+                             std::string &sha256) {
+  sha256 = getSha256(text);
+  desc.split_artifact = text.c_str();
+  desc.split_artifact_size = text.size();
+  desc.split_artifact_sha256 = sha256.c_str();
 }
 
 /// A module of `numKernels` kernels at ABI version `abiVersion`.
@@ -123,9 +138,9 @@ protected:
   }
 
   static void clearEnv() {
-    for (const char *name :
-         {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_WORKERS",
-          "LOOM_EMU_MAX_STEPS", "LOOM_FABRIC", "LOOM_TRACE"})
+    for (const char *name : {"LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT",
+                             "LOOM_WORKERS", "LOOM_EMU_MAX_STEPS",
+                             "LOOM_FABRIC", "LOOM_TRACE", "LOOM_MAPPING_DIR"})
       unsetenv(name);
     // Mappings are computed afresh: no test depends on, or fills, the
     // user's mapping cache.

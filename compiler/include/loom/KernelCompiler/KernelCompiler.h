@@ -65,6 +65,12 @@ struct KernelStages {
   std::string llvmDialect; ///< the imported LLVM-dialect MLIR
   std::string scf;         ///< the structured SCF-stage program
   std::string dataflow;    ///< the finalized dataflow program
+  /// The same program with every spatial region that holds several loops
+  /// split at its loop boundaries into graphs launched in sequence
+  /// (loom-split-spatial-regions): what the runtime runs instead when a
+  /// graph of `dataflow` does not fit the fabric. Empty when no region
+  /// splits.
+  std::string splitDataflow;
   /// The decisions the pipeline made (raising, parallelization, threads)
   /// and what stays host code, one sentence each.
   std::vector<KernelRemark> remarks;

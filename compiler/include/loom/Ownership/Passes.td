@@ -205,4 +205,33 @@ def FormSpatialRegionsPass
   let dependentDialects = ["::loom::LoomDialect"];
 }
 
+def SplitSpatialRegionsPass
+    : Pass<"loom-split-spatial-regions", "::mlir::ModuleOp"> {
+  let summary = "Split spatial regions at their loop boundaries";
+  let description = [{
+    Every `loom.spatial_region` whose body holds two or more top-level
+    operations that are or contain a loop is replaced by one region per
+    loop, in program order: the operations before the first loop join the
+    first region, those after a loop the next one, those after the last
+    loop the last one. Values one part computes and a later part uses
+    become outputs of the first and inputs of the second; memory inputs
+    are bound to every part that accesses them. The thread then launches
+    one graph per part, in sequence, so each part's memory effects are
+    complete before the next starts: the program computes what the
+    unsplit one does, with smaller graphs and without the overlap of
+    consecutive loops.
+
+    The kernel compiler runs it on a copy of the SCF-stage program to build
+    the *split program*, which the runtime runs when a graph of the
+    unsplit one does not fit the fabric (docs/compiler.md, "Graph
+    splitting"). The parts are named `<graph_name>_s<k>`; a region with
+    stream operands is not split.
+  }];
+  let dependentDialects = ["::loom::LoomDialect"];
+  let statistics = [
+    Statistic<"numSplitRegions", "split-regions",
+              "Spatial regions split at their loop boundaries">,
+  ];
+}
+
 #endif // LOOM_OWNERSHIP_PASSES_TD

@@ -63,7 +63,10 @@ struct KernelDescriptorInput {
   const KernelManifest *manifest = nullptr;
   llvm::Function *fallback = nullptr;
   llvm::StringRef artifact; ///< empty: not offloadable
-  llvm::StringRef reason;   ///< why not, when `artifact` is empty
+  /// The split program the sim backend runs when a graph of `artifact`
+  /// does not fit the fabric; empty when none.
+  llvm::StringRef splitArtifact;
+  llvm::StringRef reason; ///< why not, when `artifact` is empty
 };
 
 /// Emits the descriptor array, the module descriptor and a constructor that

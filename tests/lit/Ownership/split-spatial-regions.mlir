@@ -1,0 +1,100 @@
+// RUN: loom-opt %s --loom-split-spatial-regions -verify-diagnostics -split-input-file | FileCheck %s
+
+// Three loops in one region become three regions launched in sequence. The
+// sum the first loop computes is an output of the first part and an input
+// of the second; each part binds only the memories it accesses. Constants
+// the parts share become thread constants, value inputs that the dataflow
+// pipeline's loom-sink-region-constants copies back into each part (SUNK).
+// CHECK-LABEL: dataflow.thread private @three
+//       CHECK:   %[[S:.+]] = loom.spatial_region values(%{{.+}} : index) memories(%[[A:.+]] : memref<?xi32>) -> values(i32) attributes {graph_name = "three_g0_s0"}
+//       CHECK:     scf.for
+//       CHECK:     loom.spatial_yield %{{.+}} : i32
+//       CHECK:   loom.spatial_region values(%[[S]], %{{.+}}, %{{.+}}, %{{.+}} : i32, index, index, index) memories(%[[B:.+]] : memref<?xi32>) attributes {graph_name = "three_g0_s1"}
+//       CHECK:     scf.for
+//       CHECK:   loom.spatial_region values(%{{.+}}, %{{.+}}, %{{.+}} : index, index, index) memories(%[[B]], %[[A]] : memref<?xi32>, memref<?xi32>) attributes {graph_name = "three_g0_s2"}
+//       CHECK:     scf.for
+//       CHECK:     memref.store
+//       CHECK:   dataflow.thread.yield
+// RUN: loom-opt %s --loom-split-spatial-regions --loom-sink-region-constants -split-input-file 2>/dev/null | FileCheck %s --check-prefix=SUNK
+// SUNK-LABEL: dataflow.thread private @three
+//       SUNK:   loom.spatial_region values(%{{.+}} : index)
+//       SUNK:   loom.spatial_region values(%{{.+}}, %{{.+}} : i32, index)
+//       SUNK:   loom.spatial_region values(%{{.+}} : index)
+dataflow.thread private @three(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) ctrl(%c) domain<dense> {
+  // expected-remark @below {{spatial region 'three_g0' split at its loop boundaries into 3 regions}}
+  loom.spatial_region values(%n : index) memories(%a, %b : memref<?xi32>, memref<?xi32>) attributes {graph_name = "three_g0"} {
+  ^bb0(%n1: index, %a1: memref<?xi32>, %b1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant 0 : i32
+    %s = scf.for %i = %c0 to %n1 step %c1 iter_args(%acc = %z) -> i32 {
+      %x = memref.load %a1[%i] : memref<?xi32>
+      %t = arith.addi %acc, %x : i32
+      scf.yield %t : i32
+    }
+    scf.for %i = %c0 to %n1 step %c1 {
+      memref.store %s, %b1[%i] : memref<?xi32>
+    }
+    scf.for %i = %c0 to %n1 step %c1 {
+      %y = memref.load %b1[%i] : memref<?xi32>
+      memref.store %y, %a1[%i] : memref<?xi32>
+    }
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
+
+// -----
+
+// One loop (with straight-line code around it) is not split: nothing is
+// reported and the region is unchanged.
+// CHECK-LABEL: dataflow.thread private @one
+//       CHECK:   loom.spatial_region
+//  CHECK-SAME:     graph_name = "one_g0"
+//   CHECK-NOT:   loom.spatial_region
+dataflow.thread private @one(%a: memref<?xi32>, %n: index) ctrl(%c) domain<dense> {
+  loom.spatial_region values(%n : index) memories(%a : memref<?xi32>) attributes {graph_name = "one_g0"} {
+  ^bb0(%n1: index, %a1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %v = arith.constant 7 : i32
+    memref.store %v, %a1[%c0] : memref<?xi32>
+    scf.for %i = %c1 to %n1 step %c1 {
+      memref.store %v, %a1[%i] : memref<?xi32>
+    }
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
+
+// -----
+
+// A loop nested in an scf.if is a boundary like a loop: the branch and
+// the loop after it are two parts.
+// CHECK-LABEL: dataflow.thread private @guarded
+//       CHECK:   loom.spatial_region
+//  CHECK-SAME:     graph_name = "guarded_g0_s0"
+//       CHECK:     scf.if
+//       CHECK:   loom.spatial_region
+//  CHECK-SAME:     graph_name = "guarded_g0_s1"
+dataflow.thread private @guarded(%a: memref<?xi32>, %n: index, %p: i1) ctrl(%c) domain<dense> {
+  // expected-remark @below {{split at its loop boundaries into 2 regions}}
+  loom.spatial_region values(%n, %p : index, i1) memories(%a : memref<?xi32>) attributes {graph_name = "guarded_g0"} {
+  ^bb0(%n1: index, %p1: i1, %a1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %v = arith.constant 7 : i32
+    scf.if %p1 {
+      scf.for %i = %c0 to %n1 step %c1 {
+        memref.store %v, %a1[%i] : memref<?xi32>
+      }
+    }
+    scf.for %i = %c0 to %n1 step %c1 {
+      %x = memref.load %a1[%i] : memref<?xi32>
+      %y = arith.addi %x, %v : i32
+      memref.store %y, %a1[%i] : memref<?xi32>
+    }
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}
