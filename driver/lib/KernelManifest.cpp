@@ -215,13 +215,16 @@ public:
       : module(module), context(module.getContext()),
         ptr(PointerType::getUnqual(context)), i32(Type::getInt32Ty(context)),
         i64(Type::getInt64Ty(context)) {
-    // loom_arg_desc_t, loom_kernel_desc_t, loom_module_desc_t.
+    // loom_arg_desc_t, loom_program_desc_t, loom_kernel_desc_t,
+    // loom_module_desc_t.
     argType = StructType::create(context, {ptr, i32, i32, i32, i32, ptr, ptr},
                                  "struct.loom_arg_desc_t");
-    kernelType = StructType::create(context,
-                                    {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr,
-                                     ptr, i64, ptr, ptr, i64, ptr, ptr},
-                                    "struct.loom_kernel_desc_t");
+    programType = StructType::create(context, {ptr, i64, ptr},
+                                     "struct.loom_program_desc_t");
+    kernelType = StructType::create(
+        context,
+        {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, ptr, i64, ptr, i32, ptr, ptr},
+        "struct.loom_kernel_desc_t");
     moduleType = StructType::create(context, {i32, i32, ptr, ptr},
                                     "struct.loom_module_desc_t");
   }
@@ -268,8 +271,8 @@ public:
                                       string(m.hintsJson, prefix + ".hints")};
     appendProgram(fields, input.artifact, prefix + ".artifact",
                   prefix + ".sha256");
-    appendProgram(fields, input.splitArtifact, prefix + ".split",
-                  prefix + ".split.sha256");
+    fields.push_back(ConstantInt::get(i32, input.splitArtifacts.size()));
+    fields.push_back(splitPrograms(input.splitArtifacts, prefix));
     fields.push_back(input.artifact.empty()
                          ? string(input.reason, prefix + ".reason")
                          : null);
@@ -319,6 +322,23 @@ private:
                    string(digest, digestName)});
   }
 
+  /// The array of `texts` as loom_program_desc_t, NULL when empty.
+  Constant *splitPrograms(ArrayRef<std::string> texts, const Twine &prefix) {
+    if (texts.empty())
+      return ConstantPointerNull::get(cast<PointerType>(ptr));
+    SmallVector<Constant *> programs;
+    for (auto [level, text] : llvm::enumerate(texts)) {
+      SmallVector<Constant *> fields;
+      std::string name = (prefix + ".split" + Twine(level + 1)).str();
+      appendProgram(fields, text, name, name + ".sha256");
+      programs.push_back(ConstantStruct::get(programType, fields));
+    }
+    auto *type = ArrayType::get(programType, programs.size());
+    return new GlobalVariable(module, type, true, GlobalValue::PrivateLinkage,
+                              ConstantArray::get(type, programs),
+                              prefix + ".splits");
+  }
+
   void emitConstructor(GlobalVariable *moduleDesc) {
     FunctionCallee registerModule =
         module.getOrInsertFunction("loom_rt_register_module", i32, ptr);
@@ -334,7 +354,7 @@ private:
   Module &module;
   LLVMContext &context;
   Type *ptr, *i32, *i64;
-  StructType *argType, *kernelType, *moduleType;
+  StructType *argType, *programType, *kernelType, *moduleType;
 };
 } // namespace
 

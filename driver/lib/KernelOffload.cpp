@@ -120,8 +120,8 @@ struct KernelResult {
   Function *stub = nullptr;
   KernelManifest manifest;
   std::string artifact; ///< dataflow program text; empty if none
-  /// The split program (KernelStages::splitDataflow); empty if none.
-  std::string splitArtifact;
+  /// The split programs (KernelStages::splitDataflow); empty if none.
+  std::vector<std::string> splitArtifacts;
   std::string reason; ///< why there is no artifact
   /// What the stub computes after the source arguments (artifact only).
   std::vector<compiler::ImplicitInput> implicitInputs;
@@ -296,8 +296,9 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
            stages.llvmDialect);
   saveTemp(kernel, options.saveTempsDir, stem, ".scf.mlir", stages.scf);
   saveTemp(kernel, options.saveTempsDir, stem, ".dfg.mlir", stages.dataflow);
-  saveTemp(kernel, options.saveTempsDir, stem, ".split.dfg.mlir",
-           stages.splitDataflow);
+  for (auto [level, program] : llvm::enumerate(stages.splitDataflow))
+    saveTemp(kernel, options.saveTempsDir, stem,
+             ".split" + std::to_string(level + 1) + ".dfg.mlir", program);
   // A construct that stays host code is reported where the user wrote it;
   // the decisions about the kernel as a whole stay at the kernel.
   for (const compiler::KernelRemark &remark : stages.remarks)
@@ -323,7 +324,7 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
   // The split program has the parameters and implicit inputs of the
   // primary one, so the check above and the stub's inputs cover both.
   result.artifact = stages.dataflow;
-  result.splitArtifact = stages.splitDataflow;
+  result.splitArtifacts = stages.splitDataflow;
   result.implicitInputs = stages.implicitInputs;
   recordImplicitInputs(kernel, result.implicitInputs, result.manifest);
   recordParamExtents(kernel, stages, result.manifest);
@@ -454,7 +455,7 @@ static void writeReportFragment(Module &module, StringRef dir,
         {"symbol", result.manifest.symbol},
         {"source_location", result.manifest.location},
         {"offloaded", !result.artifact.empty()},
-        {"split_program", !result.splitArtifact.empty()},
+        {"split_programs", static_cast<int64_t>(result.splitArtifacts.size())},
         {"reason", result.reason.empty() ? json::Value(nullptr)
                                          : json::Value(result.reason)},
         {"hint_warnings", describeHintWarnings(result.hintWarnings)},
@@ -550,7 +551,7 @@ PreservedAnalyses OffloadKernelsPass::run(Module &module,
     input.manifest = &result.manifest;
     input.fallback = result.fallback;
     input.artifact = result.artifact;
-    input.splitArtifact = result.splitArtifact;
+    input.splitArtifacts = result.splitArtifacts;
     input.reason = result.reason;
     inputs.push_back(input);
   }

@@ -256,10 +256,7 @@ std::unique_ptr<EmuProgram> prepare(const loom_kernel_desc_t &kernel) {
   // Named like the file --loom-save-temps writes, so that a location in an
   // error (a runaway host loop, a faulting actor) points into it.
   program->module = parseSourceString<ModuleOp>(
-      text, ParserConfig(program->context.get()),
-      (llvm::Twine(kernel.name) +
-       (isSplitProgram(kernel) ? ".split.dfg.mlir" : ".dfg.mlir"))
-          .str());
+      text, ParserConfig(program->context.get()), getArtifactFileName(kernel));
   if (!program->module) {
     program->problem = "emu cannot parse the artifact: " + firstError;
     return program;

@@ -128,8 +128,9 @@ struct Decision {
   /// (getSplitProgram) when it runs instead of the kernel's artifact, a
   /// graph of which cannot be mapped; null when the artifact itself runs.
   const loom_kernel_desc_t *splitProgram = nullptr;
-  /// The split program's graphs, all mapped, when splitProgram is set.
-  unsigned splitGraphs = 0;
+  /// Its level (1 is the least split) and its graphs, all mapped, when
+  /// splitProgram is set.
+  unsigned splitLevel = 0, splitGraphs = 0;
   /// Why the kernel's own artifact does not run on sim ("graph @g cannot be
   /// mapped on <fabric>: ...") when splitProgram is set.
   std::string splitReason;
@@ -276,15 +277,22 @@ llvm::StringRef getStallCauseName(unsigned cause);
 /// does nothing when policy.tracePath is empty.
 loom_status_t writeSimTrace(const Policy &policy);
 
-/// The descriptor of `kernel`'s split program: a copy of `kernel` whose
-/// artifact, size and digest are its split_artifact ones, so that the
-/// digest check, the emu backend's parsing and runArtifact treat it as a
-/// kernel of its own. Owned by the runtime, at a stable address until
-/// resetSimForTesting(); null when `kernel` has no split artifact.
-const loom_kernel_desc_t *getSplitProgram(const loom_kernel_desc_t &kernel);
+/// The descriptor of `kernel`'s split program `level` (1 is the least
+/// split): a copy of `kernel` whose artifact, size and digest are that
+/// program's, so that the digest check, the emu backend's parsing and
+/// runArtifact treat it as a kernel of its own. Owned by the runtime, at a
+/// stable address until resetSimForTesting(); null when `kernel` has no
+/// such split program.
+const loom_kernel_desc_t *getSplitProgram(const loom_kernel_desc_t &kernel,
+                                          unsigned level);
 
-/// Whether `desc` is a descriptor getSplitProgram() made.
-bool isSplitProgram(const loom_kernel_desc_t &desc);
+/// The level of a descriptor getSplitProgram() made; 0 for any other.
+unsigned getSplitLevel(const loom_kernel_desc_t &desc);
+
+/// The name of the file --loom-save-temps writes `desc`'s artifact to
+/// (`<kernel>.dfg.mlir`, `<kernel>.split<k>.dfg.mlir`), which the parsed
+/// artifact's locations name.
+std::string getArtifactFileName(const loom_kernel_desc_t &desc);
 
 /// The number of graphs getSimProblem() mapped for `kernel`; every graph of
 /// its artifact when that problem is empty.

@@ -94,8 +94,9 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   }
   // Hash outside the lock; a racing thread computes the same answer and the
   // first insertion wins.
+  unsigned level = getSplitLevel(kernel);
   ArtifactCheck check = checkArtifact(
-      kernel, isSplitProgram(kernel) ? "split artifact" : "artifact");
+      kernel, level ? "split artifact " + std::to_string(level) : "artifact");
   std::lock_guard<std::mutex> lock(state.mutex);
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }
@@ -171,34 +172,44 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
 }
 
 /// Issue K: when a graph of `kernel`'s artifact cannot be mapped (`problem`
-/// says which), whether its split program can run on sim instead: its
-/// artifact matches its digest, emu can run it and every graph of it maps.
-/// If so, records it in `decision`; if not, appends why to `problem`. Only
-/// a kernel that needs it has its split artifact hashed and parsed.
+/// says which), whether one of its split programs can run on sim instead:
+/// the first, least split, whose artifact matches its digest, which emu can
+/// run and every graph of which maps. If one can, records it in `decision`;
+/// if none can, appends why to `problem`. Only a kernel that needs them has
+/// its split artifacts hashed and parsed, and only as far as the first that
+/// maps.
 bool chooseSplitProgram(const loom_kernel_desc_t &kernel, const Policy &policy,
                         std::string &problem, Decision &decision) {
-  const loom_kernel_desc_t *split = getSplitProgram(kernel);
-  if (!split)
-    return false;
-  ArtifactCheck check = getArtifactCheck(*split);
-  std::string splitProblem = check.problem;
-  if (splitProblem.empty())
-    splitProblem = getEmuProblem(*split);
-  if (!splitProblem.empty()) {
-    // A corrupt split artifact never runs, as a corrupt artifact never does.
-    decision.corruptSplitArtifact = check.corrupt;
-    problem += "; the split program cannot run instead: " + splitProblem;
-    return false;
+  std::string why;
+  for (unsigned level = 1; level <= kernel.num_split_programs; ++level) {
+    const loom_kernel_desc_t *split = getSplitProgram(kernel, level);
+    if (!split)
+      break;
+    std::string name = "split program " + std::to_string(level);
+    ArtifactCheck check = getArtifactCheck(*split);
+    std::string splitProblem = check.problem;
+    if (splitProblem.empty())
+      splitProblem = getEmuProblem(*split);
+    if (!splitProblem.empty()) {
+      // A corrupt split artifact never runs, as a corrupt artifact never
+      // does; nor does a more split one after it.
+      decision.corruptSplitArtifact = check.corrupt;
+      problem += why + "; " + name + " cannot run instead: " + splitProblem;
+      return false;
+    }
+    splitProblem = getSimProblem(*split, policy);
+    if (!splitProblem.empty()) {
+      why += "; " + name + " does not map either: " + splitProblem;
+      continue;
+    }
+    decision.splitProgram = split;
+    decision.splitLevel = level;
+    decision.splitGraphs = getSimGraphCount(*split, policy);
+    decision.splitReason = problem + why;
+    return true;
   }
-  splitProblem = getSimProblem(*split, policy);
-  if (!splitProblem.empty()) {
-    problem += "; the split program does not map either: " + splitProblem;
-    return false;
-  }
-  decision.splitProgram = split;
-  decision.splitGraphs = getSimGraphCount(*split, policy);
-  decision.splitReason = problem;
-  return true;
+  problem += why;
+  return false;
 }
 } // namespace
 

@@ -229,6 +229,8 @@ void writeKernel(llvm::json::OStream &json, const Row &row,
     // sim runs the split program: how many graphs, and why not the
     // kernel's own.
     if (decision.splitProgram) {
+      json.attribute("split_program",
+                     static_cast<int64_t>(decision.splitLevel));
       json.attribute("split_graphs",
                      static_cast<int64_t>(decision.splitGraphs));
       json.attribute("split_reason", decision.splitReason);

@@ -41,7 +41,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,14 +91,16 @@ SimState &getSimState() {
 
 /// The descriptors of split programs, by the kernel they belong to. The
 /// lock is a leaf, never held while taking another: the emu backend asks
-/// isSplitProgram() under its lock, and the sim backend parses artifacts
+/// getSplitLevel() under its lock, and the sim backend parses artifacts
 /// under its own.
 struct SplitPrograms {
   std::mutex mutex;
-  llvm::DenseMap<const loom_kernel_desc_t *,
+  /// By (kernel, level).
+  llvm::DenseMap<std::pair<const loom_kernel_desc_t *, unsigned>,
                  std::unique_ptr<loom_kernel_desc_t>>
       byKernel;
-  llvm::DenseSet<const loom_kernel_desc_t *> descriptors;
+  /// The level of each split program's descriptor.
+  llvm::DenseMap<const loom_kernel_desc_t *, unsigned> levels;
 };
 
 SplitPrograms &getSplitPrograms() {
@@ -136,10 +137,9 @@ void writeMappingFile(llvm::StringRef path,
 }
 
 /// Writes `<dir>/<kernel>.<graph>.json` and `.svg` for LOOM_MAPPING_DIR
-/// (`<kernel>.split.<graph>` for a graph of a split program, whose names
-/// may repeat the primary program's). A directory that cannot be made or a
-/// file that cannot be written is a warning, not a failed launch: the
-/// pictures are a by-product of the run.
+/// (`<kernel>.split<k>.<graph>` for a graph of split program k). A directory
+/// that cannot be made or a file that cannot be written is a warning, not a
+/// failed launch: the pictures are a by-product of the run.
 void writeMappingPicture(llvm::StringRef directory,
                          const loom_kernel_desc_t &kernel,
                          dataflow::GraphOp graph, const Mapping &mapping,
@@ -150,9 +150,11 @@ void writeMappingPicture(llvm::StringRef directory,
     return;
   }
   llvm::SmallString<256> stem(directory);
-  llvm::sys::path::append(stem, getFileNamePart(kernel.name) +
-                                    (isSplitProgram(kernel) ? ".split." : ".") +
-                                    getFileNamePart(graph.getSymName()));
+  unsigned level = getSplitLevel(kernel);
+  llvm::sys::path::append(
+      stem, getFileNamePart(kernel.name) +
+                (level ? ".split" + std::to_string(level) + "." : ".") +
+                getFileNamePart(graph.getSymName()));
   writeMappingFile((stem + ".json").str(), [&](llvm::raw_ostream &os) {
     loom::fabric::writeMappingJSON(mapping, fabric, os);
   });
@@ -228,30 +230,38 @@ unsigned loom::rt::getSimGraphCount(const loom_kernel_desc_t &kernel,
 }
 
 const loom_kernel_desc_t *
-loom::rt::getSplitProgram(const loom_kernel_desc_t &kernel) {
-  if (!kernel.split_artifact)
+loom::rt::getSplitProgram(const loom_kernel_desc_t &kernel, unsigned level) {
+  if (level == 0 || level > kernel.num_split_programs || !kernel.split_programs)
     return nullptr;
   SplitPrograms &programs = getSplitPrograms();
   std::lock_guard<std::mutex> lock(programs.mutex);
-  std::unique_ptr<loom_kernel_desc_t> &slot = programs.byKernel[&kernel];
+  std::unique_ptr<loom_kernel_desc_t> &slot =
+      programs.byKernel[{&kernel, level}];
   if (!slot) {
+    const loom_program_desc_t &split = kernel.split_programs[level - 1];
     slot = std::make_unique<loom_kernel_desc_t>(kernel);
-    slot->artifact = kernel.split_artifact;
-    slot->artifact_size = kernel.split_artifact_size;
-    slot->artifact_sha256 = kernel.split_artifact_sha256;
-    // The split program is what runs; it has no split program of its own.
-    slot->split_artifact = nullptr;
-    slot->split_artifact_size = 0;
-    slot->split_artifact_sha256 = nullptr;
-    programs.descriptors.insert(slot.get());
+    slot->artifact = split.text;
+    slot->artifact_size = split.size;
+    slot->artifact_sha256 = split.sha256;
+    // The split program is what runs; it has no split programs of its own.
+    slot->num_split_programs = 0;
+    slot->split_programs = nullptr;
+    programs.levels[slot.get()] = level;
   }
   return slot.get();
 }
 
-bool loom::rt::isSplitProgram(const loom_kernel_desc_t &desc) {
+std::string loom::rt::getArtifactFileName(const loom_kernel_desc_t &desc) {
+  unsigned level = getSplitLevel(desc);
+  return std::string(desc.name) +
+         (level ? ".split" + std::to_string(level) : std::string()) +
+         ".dfg.mlir";
+}
+
+unsigned loom::rt::getSplitLevel(const loom_kernel_desc_t &desc) {
   SplitPrograms &programs = getSplitPrograms();
   std::lock_guard<std::mutex> lock(programs.mutex);
-  return programs.descriptors.contains(&desc);
+  return programs.levels.lookup(&desc);
 }
 
 loom_status_t loom::rt::runOnSim(llvm::StringRef caller,
@@ -336,5 +346,5 @@ void loom::rt::resetSimForTesting() {
   SplitPrograms &programs = getSplitPrograms();
   std::lock_guard<std::mutex> splitLock(programs.mutex);
   programs.byKernel.clear();
-  programs.descriptors.clear();
+  programs.levels.clear();
 }

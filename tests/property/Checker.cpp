@@ -135,7 +135,7 @@ static Check check(mlir::MLIRContext &context, const Program &program,
   run.mapperSeconds = options.simMapperSeconds;
   run.breakBatches = options.fault == InjectedFault::BatchFirstInputs;
   run.trustHints = options.fault == InjectedFault::TrustEveryHint;
-  run.splitRegions = options.splitRegions;
+  run.splitLevels = options.splitLevels;
   std::vector<Outcome> runs =
       runDataflow(*kernel, program, run, result.lowered);
   size_t failedRun = 0;

@@ -86,8 +86,8 @@ struct CheckOptions {
   /// The mapper's time budget per graph for the simulated run.
   double simMapperSeconds = 10.0;
   /// Kernel programs are compiled with their spatial regions split at loop
-  /// boundaries (DataflowRunOptions::splitRegions).
-  bool splitRegions = false;
+  /// boundaries this many times (DataflowRunOptions::splitLevels).
+  unsigned splitLevels = 0;
 };
 
 /// Builds `program`, runs both executions and compares them, in a child

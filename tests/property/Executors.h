@@ -111,9 +111,10 @@ struct DataflowRunOptions {
   /// carried values become foralls before loom-ownership-pipeline.
   bool trustHints = false;
   /// A kernel program's spatial regions are split at their loop boundaries
-  /// (loom-split-spatial-regions) between the ownership and dataflow
-  /// pipelines, as in the kernel compiler's split program.
-  bool splitRegions = false;
+  /// this many times (loom-split-spatial-regions) between the ownership and
+  /// dataflow pipelines, as in the kernel compiler's split program of this
+  /// level.
+  unsigned splitLevels = 0;
 };
 
 /// Lowers a copy of `kernel` with the kernel compiler's dataflow stage

@@ -184,7 +184,8 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << report.pointersUnchecked << " unchecked\n";
   if (report.regionsSplit)
     os << "split program: " << report.regionsSplit
-       << " spatial regions split at their loop boundaries\n";
+       << " spatial regions split at their loop boundaries (or inside their "
+          "loop nest)\n";
 }
 
 } // namespace loom::proptest

@@ -108,10 +108,10 @@ static HintDecision *findHint(Location loc,
 }
 
 /// Compiles the kernel module with loom-ownership-pipeline (then, with
-/// `splitRegions`, loom-split-spatial-regions) and loom-dataflow-pipeline,
+/// `splitLevels` times loom-split-spatial-regions) and loom-dataflow-pipeline,
 /// recording every diagnostic in `diagnostics` and what ParallelizeLoops
 /// decided at each hinted loop in `report`.
-static LogicalResult compileKernel(ModuleOp module, bool splitRegions,
+static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
                                    std::string &diagnostics,
                                    KernelReport &report) {
   llvm::DenseMap<unsigned, HintDecision> hints;
@@ -119,7 +119,7 @@ static LogicalResult compileKernel(ModuleOp module, bool splitRegions,
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
     std::string message = diag.str();
     diagnostics += message + "\n";
-    if (StringRef(message).contains("split at its loop boundaries"))
+    if (StringRef(message).contains("' split "))
       ++report.regionsSplit;
     HintDecision *decision = findHint(diag.getLocation(), hints);
     if (!decision)
@@ -136,7 +136,7 @@ static LogicalResult compileKernel(ModuleOp module, bool splitRegions,
   });
   PassManager pm(module.getContext());
   ownership::buildOwnershipPipeline(pm);
-  if (splitRegions)
+  for (unsigned level = 0; level < splitLevels; ++level)
     pm.addPass(ownership::createSplitSpatialRegionsPass());
   conversion::buildDataflowPipeline(pm);
   LogicalResult result = pm.run(module);
@@ -340,7 +340,7 @@ std::vector<Outcome> runKernelDataflow(ModuleOp kernel, const Program &program,
     trustEveryHint(*module);
   Outcome failed;
   std::string diagnostics;
-  if (mlir::failed(compileKernel(*module, options.splitRegions, diagnostics,
+  if (mlir::failed(compileKernel(*module, options.splitLevels, diagnostics,
                                  failed.hints))) {
     failed.error = "loom-ownership-pipeline and loom-dataflow-pipeline "
                    "failed:\n" +

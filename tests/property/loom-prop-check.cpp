@@ -98,11 +98,12 @@ static cl::opt<double> simMapperBudget(
     "sim-mapper-budget", cl::init(10.0),
     cl::desc("Seconds the mapper may spend on one graph for --sim; a graph "
              "it cannot map in time counts as not mappable"));
-static cl::opt<bool> splitRegions(
-    "split-regions",
-    cl::desc("Compile kernel programs as the kernel compiler's split program: "
-             "spatial regions split at their loop boundaries "
-             "(loom-split-spatial-regions) into graphs launched in sequence"));
+static cl::opt<unsigned> splitLevels(
+    "split-levels", cl::init(0),
+    cl::desc("Compile kernel programs as the kernel compiler's split program "
+             "of this level: loom-split-spatial-regions applied this many "
+             "times, each splitting the spatial regions one loop level "
+             "deeper into graphs launched in sequence"));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every program's SCF module"));
 static cl::opt<unsigned> pointerPercent(
@@ -475,7 +476,7 @@ int main(int argc, char **argv) {
   CheckOptions checkOptions;
   checkOptions.timeoutSeconds = timeout;
   checkOptions.fault = injectFault;
-  checkOptions.splitRegions = splitRegions;
+  checkOptions.splitLevels = splitLevels;
   std::optional<loom::fabric::Fabric> simFabric;
   if (simulate) {
     auto loaded = loom::fabric::loadFabric(simFabricName);

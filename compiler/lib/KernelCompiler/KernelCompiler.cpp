@@ -71,44 +71,53 @@ static unsigned tagGraphs(mlir::ModuleOp module, StringRef target) {
   return graphs;
 }
 
-/// Builds the split program (docs/compiler.md, "Graph splitting") from the
-/// SCF-stage `scfStage` into `stages.splitDataflow`, unless no region of it
-/// holds several loops. `graphs` is the unsplit program's graph count;
-/// `diagnostics` the split pipeline's first error.
-static void buildSplitProgram(mlir::ModuleOp scfStage, StringRef target,
-                              unsigned graphs, const std::string &diagnostics,
-                              KernelStages &stages) {
-  auto countRegions = [&] {
+/// The split programs' levels at most: each splits one loop level deeper,
+/// and real kernels nest few loops.
+static constexpr unsigned kMaxSplitLevels = 4;
+
+/// Builds the split programs (docs/compiler.md, "Graph splitting") from the
+/// SCF-stage `scfStage` into `stages.splitDataflow`: level 1 splits its
+/// regions at their loop boundaries, each further level splits the previous
+/// level's regions once more, until nothing splits. `graphs` is the unsplit
+/// program's graph count; `diagnostics` the split pipeline's first error.
+static void buildSplitPrograms(mlir::ModuleOp scfStage, StringRef target,
+                               unsigned graphs, const std::string &diagnostics,
+                               KernelStages &stages) {
+  auto countRegions = [](mlir::ModuleOp module) {
     unsigned regions = 0;
-    scfStage.walk([&](loom::SpatialRegionOp) { ++regions; });
+    module.walk([&](loom::SpatialRegionOp) { ++regions; });
     return regions;
   };
-  unsigned regions = countRegions();
-  mlir::PassManager splitting(scfStage.getContext());
-  splitting.addPass(loom::ownership::createSplitSpatialRegionsPass());
-  if (mlir::failed(splitting.run(scfStage)) || countRegions() == regions)
-    return;
-  mlir::PassManager lowering(scfStage.getContext());
-  buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
-  if (mlir::failed(lowering.run(scfStage))) {
+  mlir::OwningOpRef<mlir::ModuleOp> level(scfStage.clone());
+  for (unsigned depth = 1; depth <= kMaxSplitLevels; ++depth) {
+    unsigned regions = countRegions(*level);
+    mlir::PassManager splitting(scfStage.getContext());
+    splitting.addPass(loom::ownership::createSplitSpatialRegionsPass());
+    if (mlir::failed(splitting.run(*level)) || countRegions(*level) == regions)
+      return;
+    mlir::OwningOpRef<mlir::ModuleOp> program(level->clone());
+    mlir::PassManager lowering(scfStage.getContext());
+    buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
+    if (mlir::failed(lowering.run(*program))) {
+      stages.remarks.push_back(
+          {"the kernel has no split program of level " + std::to_string(depth) +
+               " (graphs split at loop boundaries, for a fabric its graphs "
+               "do not fit): " +
+               (diagnostics.empty() ? std::string("its lowering failed")
+                                    : diagnostics),
+           "", /*missed=*/true});
+      return;
+    }
+    unsigned splitGraphs = tagGraphs(*program, target);
     stages.remarks.push_back(
-        {"the kernel has no split program (graphs split at loop "
-         "boundaries, for a fabric its graphs do not fit): " +
-             (diagnostics.empty() ? std::string("its lowering failed")
-                                  : diagnostics),
-         "", /*missed=*/true});
-    return;
+        {"split program " + std::to_string(depth) + ": the kernel's " +
+             std::to_string(graphs) + (graphs == 1 ? " graph" : " graphs") +
+             " split at loop boundaries into " + std::to_string(splitGraphs) +
+             " graph" + (splitGraphs == 1 ? "" : "s") +
+             ", run on a fabric the previous program's graphs do not fit",
+         "", /*missed=*/false});
+    raw_string_ostream(stages.splitDataflow.emplace_back()) << *program;
   }
-  unsigned splitGraphs = tagGraphs(scfStage, target);
-  stages.remarks.push_back(
-      {"the kernel's " + std::to_string(graphs) +
-           (graphs == 1 ? " graph" : " graphs") +
-           " split at loop boundaries into " + std::to_string(splitGraphs) +
-           " graphs launched in sequence: the program run on a fabric its "
-           "graphs do not fit",
-       "", /*missed=*/false});
-  raw_string_ostream split(stages.splitDataflow);
-  scfStage.print(split);
 }
 
 Error loom::compiler::compileKernel(const Module &kernelModule,
@@ -209,6 +218,6 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   imported->print(dfg);
 
   buildingSplit = true;
-  buildSplitProgram(*splitCopy, target, graphs, splitDiagnostics, stages);
+  buildSplitPrograms(*splitCopy, target, graphs, splitDiagnostics, stages);
   return Error::success();
 }

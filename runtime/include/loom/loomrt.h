@@ -97,6 +97,14 @@ typedef struct loom_arg_desc_t {
   const char *unchecked_reason;
 } loom_arg_desc_t;
 
+/* One embedded dataflow program: MLIR text (NUL-terminated), its length
+ * without the NUL, and its SHA-256 (64 lower-case hex digits). */
+typedef struct loom_program_desc_t {
+  const char *text;
+  uint64_t size;
+  const char *sha256;
+} loom_program_desc_t;
+
 /* Everything the runtime knows about one kernel. Emitted by the compiler as
  * constant data; all strings are NUL-terminated and live as long as the
  * program. */
@@ -114,14 +122,14 @@ typedef struct loom_kernel_desc_t {
   const char *artifact;
   uint64_t artifact_size;
   const char *artifact_sha256;
-  /* The split program (MLIR text) and its SHA-256: the same program with
-   * every spatial region that holds several loops split at its loop
-   * boundaries into graphs launched in sequence. The sim backend runs it
-   * instead of `artifact` when a graph of `artifact` cannot be mapped on the
-   * fabric. NULL/0 when no region splits (or there is no artifact). */
-  const char *split_artifact;
-  uint64_t split_artifact_size;
-  const char *split_artifact_sha256;
+  /* The split programs, least split first: the same program with its
+   * spatial regions split at their loop boundaries into graphs launched in
+   * sequence, one loop level deeper in each. The sim backend runs the first
+   * whose graphs all map instead of `artifact` when a graph of `artifact`
+   * cannot be mapped on the fabric. 0/NULL when no region splits (or there
+   * is no artifact). */
+  uint32_t num_split_programs;
+  const loom_program_desc_t *split_programs;
   /* Why the kernel has no artifact; NULL when it has one. */
   const char *not_offloadable_reason;
 } loom_kernel_desc_t;

@@ -45,3 +45,37 @@ dataflow.thread private @t(%a: memref<?xf32>) ctrl(%c) domain<dense> {
 dataflow.thread private @empty(%a: memref<?xf32>) ctrl(%c) domain<dense> {
   dataflow.thread.yield
 }
+
+// -----
+
+// A launch inside an scf.for of the thread (the split program keeps a loop
+// nest's outer loop there): the chain runs through a new `none` iteration
+// argument, from the launch before the loop to the one after it; the
+// launch inside waits before the next iteration's host code. Run twice,
+// the pass adds no second argument (the second RUN line).
+// CHECK-LABEL: dataflow.thread private @nested
+//       CHECK:   %[[D0:.+]] = dataflow.graph.launch @g deps(%{{.+}})
+//  CHECK-NEXT:   dataflow.graph.wait %[[D0]]
+//       CHECK:   %[[LAST:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[PREV:.+]] = %[[D0]]) -> (none) {
+//  CHECK-NEXT:     %[[D1:.+]] = dataflow.graph.launch @g deps(%[[PREV]])
+//  CHECK-NEXT:     dataflow.graph.wait %[[D1]]
+//  CHECK-NEXT:     scf.yield %[[D1]] : none
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[D2:.+]] = dataflow.graph.launch @g deps(%[[LAST]])
+//  CHECK-NEXT:   dataflow.thread.yield %[[D2]]
+dataflow.graph private @g(%start: none) memories(%m: memref<?xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<?xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.thread private @nested(%a: memref<?xf32>, %n: index) ctrl(%c) domain<dense> {
+  %d0 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %d1 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  }
+  %d2 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  dataflow.thread.yield
+}

@@ -98,3 +98,43 @@ dataflow.thread private @guarded(%a: memref<?xi32>, %n: index, %p: i1) ctrl(%c) 
   }
   dataflow.thread.yield
 }
+
+// -----
+
+// One loop nest: the outer loop stays code of the thread, the inner loop
+// becomes a region launched every iteration, and the store after the nest a
+// region of its own. Applied again (the next split level), the inner
+// region is a single loop without loops inside and stays as it is.
+// CHECK-LABEL: dataflow.thread private @nest
+//       CHECK:   scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %{{.+}}) -> (i32) {
+//       CHECK:     %[[ROW:.+]] = loom.spatial_region values(%[[I]], %{{.+}}, %[[ACC]]{{.*}}) memories(%{{.+}} : memref<?xi32>) -> values(i32) attributes {graph_name = "nest_g0_s0"}
+//       CHECK:       scf.for
+//       CHECK:     scf.yield %[[ROW]] : i32
+//       CHECK:   loom.spatial_region {{.+}} attributes {graph_name = "nest_g0_s1"}
+//       CHECK:     memref.store
+// RUN: loom-opt %s --loom-split-spatial-regions --loom-split-spatial-regions -split-input-file 2>/dev/null | FileCheck %s --check-prefix=TWICE
+// TWICE-LABEL: dataflow.thread private @nest
+//       TWICE:   graph_name = "nest_g0_s0"
+//   TWICE-NOT:   graph_name = "nest_g0_s0_s
+dataflow.thread private @nest(%a: memref<?xi32>, %n: index) ctrl(%c) domain<dense> {
+  // expected-remark @below {{spatial region 'nest_g0' split inside its loop nest: the outer loop stays code of the thread and launches 1 region per iteration}}
+  loom.spatial_region values(%n : index) memories(%a : memref<?xi32>) attributes {graph_name = "nest_g0"} {
+  ^bb0(%n1: index, %a1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant 0 : i32
+    %s = scf.for %i = %c0 to %n1 step %c1 iter_args(%acc = %z) -> i32 {
+      %r = scf.for %j = %c0 to %n1 step %c1 iter_args(%t = %acc) -> i32 {
+        %k = arith.muli %i, %n1 : index
+        %x = arith.addi %k, %j : index
+        %v = memref.load %a1[%x] : memref<?xi32>
+        %u = arith.addi %t, %v : i32
+        scf.yield %u : i32
+      }
+      scf.yield %r : i32
+    }
+    memref.store %s, %a1[%c0] : memref<?xi32>
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}

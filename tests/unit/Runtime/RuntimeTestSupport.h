@@ -97,14 +97,15 @@ inline void setArtifact(loom_kernel_desc_t &desc, const std::string &text,
   desc.artifact_sha256 = sha256.c_str();
 }
 
-/// Gives `desc` the split program `text` and its true SHA-256 (kept in
-/// `sha256`), which must outlive `desc`.
-inline void setSplitArtifact(loom_kernel_desc_t &desc, const std::string &text,
-                             std::string &sha256) {
+/// Gives `desc` the one split program `program`: `text` and its true
+/// SHA-256 (kept in `sha256`); all three must outlive `desc`.
+inline void setSplitProgram(loom_kernel_desc_t &desc,
+                            loom_program_desc_t &program,
+                            const std::string &text, std::string &sha256) {
   sha256 = getSha256(text);
-  desc.split_artifact = text.c_str();
-  desc.split_artifact_size = text.size();
-  desc.split_artifact_sha256 = sha256.c_str();
+  program = {text.c_str(), text.size(), sha256.c_str()};
+  desc.num_split_programs = 1;
+  desc.split_programs = &program;
 }
 
 /// A module of `numKernels` kernels at ABI version `abiVersion`.

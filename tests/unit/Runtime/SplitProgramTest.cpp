@@ -145,13 +145,14 @@ constexpr const char *kNoAluFabric = R"json({
 struct SplitKernel {
   std::string primary = kPrimary, primarySha256;
   std::string split = kSplit, splitSha256;
+  loom_program_desc_t program;
   loom_kernel_desc_t desc;
 
   SplitKernel() {
     desc = makeKernel("add_twice", "t.cpp:2:5", asFallback(&addTwice),
                       LOOM_TYPE_I32, kAddTwiceArgs, 2);
     setArtifact(desc, primary, primarySha256, "add_twice");
-    setSplitArtifact(desc, split, splitSha256);
+    setSplitProgram(desc, program, split, splitSha256);
   }
 };
 
@@ -224,6 +225,7 @@ TEST_F(SplitProgramTest, RunsTheSplitProgramWhenAGraphDoesNotMap) {
   EXPECT_EQ(entry.getBoolean("offloadable"), true);
   EXPECT_EQ(entry.get("backend_used"), nullptr);
   EXPECT_EQ(entry.get("reason")->getAsNull().has_value(), true);
+  EXPECT_EQ(entry.getInteger("split_program"), 1);
   EXPECT_EQ(entry.getInteger("split_graphs"), 2);
   EXPECT_EQ(entry.getString("split_reason"),
             "graph @both_g cannot be mapped on one-alu: graph @both_g has 2 "
@@ -237,8 +239,8 @@ TEST_F(SplitProgramTest, RunsTheSplitProgramWhenAGraphDoesNotMap) {
   EXPECT_EQ(run->getObject("memory")->getInteger("stores"), 6);
   // The split graphs' pictures, named apart from the primary program's.
   for (const char *file :
-       {"add_twice.split.first_g.json", "add_twice.split.first_g.svg",
-        "add_twice.split.second_g.json"})
+       {"add_twice.split1.first_g.json", "add_twice.split1.first_g.svg",
+        "add_twice.split1.second_g.json"})
     EXPECT_TRUE(llvm::sys::fs::exists(tempDir + "/maps/" + file)) << file;
 }
 
@@ -247,8 +249,8 @@ TEST_F(SplitProgramTest, RunsTheSplitProgramWhenAGraphDoesNotMap) {
 TEST_F(SplitProgramTest, PrimaryProgramRunsWhenItMaps) {
   SplitKernel kernel;
   std::string tampered = kernel.split + " ";
-  kernel.desc.split_artifact = tampered.c_str();
-  kernel.desc.split_artifact_size = tampered.size();
+  kernel.program.text = tampered.c_str();
+  kernel.program.size = tampered.size();
   LaunchResult launch = launchAddTwice(kernel.desc);
   ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
   EXPECT_EQ(launch.data, kExpected);
@@ -275,7 +277,7 @@ TEST_F(SplitProgramTest, FallsBackToEmuWhenNeitherProgramMaps) {
               HasSubstr("graph @both_g cannot be mapped on no-alu: no "
                         "function unit on no-alu supports arith.addi"));
   EXPECT_THAT(entry.getString("reason")->str(),
-              HasSubstr("; the split program does not map either: graph "
+              HasSubstr("; split program 1 does not map either: graph "
                         "@first_g cannot be mapped on no-alu: no function "
                         "unit on no-alu supports arith.addi"));
 }
@@ -292,7 +294,7 @@ TEST_F(SplitProgramTest, RefusedUnderMandatoryWhenNeitherProgramMaps) {
               HasSubstr("kernel 'add_twice' (t.cpp:2:5) cannot be offloaded: "
                         "graph @both_g cannot be mapped on no-alu"));
   EXPECT_THAT(std::string(loom_last_error_message()),
-              HasSubstr("; the split program does not map either: graph "
+              HasSubstr("; split program 1 does not map either: graph "
                         "@first_g cannot be mapped on no-alu"));
   EXPECT_EQ(launch.data, (std::vector<int>{10, 20, 30}));
   EXPECT_EQ(hostCalls.load(), 0);
@@ -309,8 +311,8 @@ TEST_F(SplitProgramTest, TamperedSplitArtifactNeverRuns) {
   size_t at = tampered.find("%w = arith.addi %v, %one");
   ASSERT_NE(at, std::string::npos);
   tampered.replace(at, 24, "%w = arith.addi %v, %v  ");
-  kernel.desc.split_artifact = tampered.c_str();
-  std::string expected = "corrupt split artifact: its SHA-256 is " +
+  kernel.program.text = tampered.c_str();
+  std::string expected = "corrupt split artifact 1: its SHA-256 is " +
                          getSha256(tampered) + " but the descriptor expects " +
                          kernel.splitSha256;
 
@@ -324,7 +326,7 @@ TEST_F(SplitProgramTest, TamperedSplitArtifactNeverRuns) {
   EXPECT_THAT(warnings, HasSubstr("loom: warning: kernel 'add_twice' "
                                   "(t.cpp:2:5): graph @both_g cannot be "
                                   "mapped on one-alu"));
-  EXPECT_THAT(warnings, HasSubstr("; the split program cannot run instead: " +
+  EXPECT_THAT(warnings, HasSubstr("; split program 1 cannot run instead: " +
                                   expected + "; running it on emu\n"));
   // Once per kernel, not per launch.
   EXPECT_EQ(warnings.find("loom: warning:"), warnings.rfind("loom: warning:"));

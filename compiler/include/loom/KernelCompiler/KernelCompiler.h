@@ -65,12 +65,13 @@ struct KernelStages {
   std::string llvmDialect; ///< the imported LLVM-dialect MLIR
   std::string scf;         ///< the structured SCF-stage program
   std::string dataflow;    ///< the finalized dataflow program
-  /// The same program with every spatial region that holds several loops
-  /// split at its loop boundaries into graphs launched in sequence
-  /// (loom-split-spatial-regions): what the runtime runs instead when a
-  /// graph of `dataflow` does not fit the fabric. Empty when no region
-  /// splits.
-  std::string splitDataflow;
+  /// The split programs, least split first: the same program with its
+  /// spatial regions split at their loop boundaries into graphs launched in
+  /// sequence, one loop level deeper at each level
+  /// (loom-split-spatial-regions, applied once per level). The runtime runs
+  /// the first whose graphs all fit the fabric when a graph of `dataflow`
+  /// does not. Empty when no region splits.
+  std::vector<std::string> splitDataflow;
   /// The decisions the pipeline made (raising, parallelization, threads)
   /// and what stays host code, one sentence each.
   std::vector<KernelRemark> remarks;

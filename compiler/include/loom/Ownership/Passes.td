@@ -221,11 +221,19 @@ def SplitSpatialRegionsPass
     unsplit one does, with smaller graphs and without the overlap of
     consecutive loops.
 
-    The kernel compiler runs it on a copy of the SCF-stage program to build
-    the *split program*, which the runtime runs when a graph of the
-    unsplit one does not fit the fabric (docs/compiler.md, "Graph
-    splitting"). The parts are named `<graph_name>_s<k>`; a region with
-    stream operands is not split.
+    A region that holds one loop, an `scf.for` whose body holds loops, is
+    split inside that nest instead: the loop stays stored-program code of
+    the thread and its body becomes one region per inner loop, launched
+    every iteration (loom-finalize-graph-launches chains the launches
+    through a `none` iteration argument); what comes before and after the
+    loop becomes a region of its own. Applied again, the pass splits one
+    loop level deeper.
+
+    The kernel compiler applies it k times to copies of the SCF-stage
+    program to build *split program* k (k = 1, 2, ...), which the runtime
+    runs when a graph of the less split ones does not fit the fabric
+    (docs/compiler.md, "Graph splitting"). The parts are named
+    `<graph_name>_s<k>`; a region with stream operands is not split.
   }];
   let dependentDialects = ["::loom::LoomDialect"];
   let statistics = [

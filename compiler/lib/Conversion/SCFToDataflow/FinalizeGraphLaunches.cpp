@@ -24,6 +24,8 @@
 #include "loom/Dialect/Dataflow/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace loom::conversion {
@@ -52,28 +54,80 @@ static bool needsWait(GraphLaunchOp launch) {
   return false;
 }
 
-/// Chains the launches at the top level of `thread`, adds the waits and
-/// sets the yield frontier; a thread without launches is left alone.
-static void finalizeThread(ThreadOp thread) {
-  Value ctrl = thread.getThreadCtrl();
-  Value previous;
-  for (GraphLaunchOp launch : llvm::make_early_inc_range(
-           thread.getBody().front().getOps<GraphLaunchOp>())) {
-    // Only the launches lowering left on the thread's control are chained;
-    // deps set by anyone else are kept.
-    if (previous && launch.getDependencies().size() == 1 &&
-        launch.getDependencies().front() == ctrl)
-      launch.getDependenciesMutable().assign(previous);
-    if (needsWait(launch)) {
-      OpBuilder builder(launch->getContext());
-      builder.setInsertionPointAfter(launch);
-      GraphWaitOp::create(builder, launch.getLoc(),
-                          ValueRange{launch.getDone()});
+/// True if `loop` holds a graph launch.
+static bool holdsLaunch(scf::ForOp loop) {
+  return loop->walk([](GraphLaunchOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// Chains the launches of `block` after `previous` (null: the thread's
+/// control `ctrl`), adds the waits, and returns the last done (or
+/// `previous` if the block launches nothing). A launch inside an `scf.for`
+/// (the split program keeps a too-large loop nest's outer loop in the
+/// thread) continues the chain through a new iteration argument: each
+/// iteration's first launch waits for the previous iteration's last one,
+/// and the loop's result is the last done of its last iteration.
+static Value chainLaunches(Block &block, Value ctrl, Value previous) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto launch = dyn_cast<GraphLaunchOp>(op)) {
+      // Only the launches lowering left on the thread's control are
+      // chained; deps set by anyone else are kept.
+      if (previous && launch.getDependencies().size() == 1 &&
+          launch.getDependencies().front() == ctrl)
+        launch.getDependenciesMutable().assign(previous);
+      if (needsWait(launch)) {
+        OpBuilder builder(launch->getContext());
+        builder.setInsertionPointAfter(launch);
+        GraphWaitOp::create(builder, launch.getLoc(),
+                            ValueRange{launch.getDone()});
+      }
+      previous = launch.getDone();
+      continue;
     }
-    previous = launch.getDone();
+    auto loop = dyn_cast<scf::ForOp>(op);
+    if (!loop || !holdsLaunch(loop))
+      continue;
+    Value init = previous ? previous : ctrl;
+    // A loop this pass already chained carries `init` in a `none`
+    // argument: finalizing again changes nothing.
+    auto carried =
+        llvm::find_if(loop.getInitArgsMutable(), [&](OpOperand &use) {
+          return use.get() == init && isa<NoneType>(use.get().getType());
+        });
+    if (carried != loop.getInitArgsMutable().end()) {
+      unsigned index =
+          carried->getOperandNumber() - loop.getNumControlOperands();
+      chainLaunches(*loop.getBody(), ctrl, loop.getRegionIterArgs()[index]);
+      previous = loop.getResult(index);
+      continue;
+    }
+    // The new argument is yielded as it comes in, then the chain through
+    // the body replaces it (the body moves into the new loop only after
+    // the yield callback ran).
+    IRRewriter rewriter(loop);
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rewriter, ValueRange{init},
+        /*replaceInitOperandUsesInLoop=*/false,
+        [](OpBuilder &, Location, ArrayRef<BlockArgument> chain) {
+          return SmallVector<Value>{chain.front()};
+        });
+    assert(succeeded(replaced) && "scf.for takes additional yields");
+    auto chained = cast<scf::ForOp>(replaced->getOperation());
+    BlockArgument chain = chained.getRegionIterArgs().back();
+    Value last = chainLaunches(*chained.getBody(), ctrl, chain);
+    chained.getBody()->getTerminator()->setOperand(
+        chained.getNumRegionIterArgs() - 1, last);
+    previous = chained.getResults().back();
   }
-  if (previous)
-    thread.getYield()->setOperands(ValueRange{previous});
+  return previous;
+}
+
+/// Chains the launches of `thread`, adds the waits and sets the yield
+/// frontier; a thread without launches is left alone.
+static void finalizeThread(ThreadOp thread) {
+  if (Value last = chainLaunches(thread.getBody().front(),
+                                 thread.getThreadCtrl(), Value()))
+    thread.getYield()->setOperands(ValueRange{last});
 }
 
 void loom::conversion::finalizeGraphLaunches(ModuleOp module) {

@@ -63,9 +63,9 @@ struct KernelDescriptorInput {
   const KernelManifest *manifest = nullptr;
   llvm::Function *fallback = nullptr;
   llvm::StringRef artifact; ///< empty: not offloadable
-  /// The split program the sim backend runs when a graph of `artifact`
-  /// does not fit the fabric; empty when none.
-  llvm::StringRef splitArtifact;
+  /// The split programs, least split first, that the sim backend tries when
+  /// a graph of `artifact` does not fit the fabric; empty when none.
+  llvm::ArrayRef<std::string> splitArtifacts;
   llvm::StringRef reason; ///< why not, when `artifact` is empty
 };
 
