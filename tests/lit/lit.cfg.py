@@ -38,7 +38,10 @@ config.substitutions.append(("%clangxx", clangxx))
 # A program that links the (then instrumented) libloomrt itself, without
 # loom-clang++, needs the shared sanitizer runtime first among its
 # libraries, which loom-clang++ adds; empty in an ordinary build.
-config.substitutions.append(("%sanitizer_runtime_link", config.loom_sanitizer_runtime or ""))
+config.substitutions.append(("%sanitizer_runtime_link", "%s -Wl,-rpath,%s" % (
+    config.loom_sanitizer_runtime,
+    os.path.dirname(config.loom_sanitizer_runtime))
+    if config.loom_sanitizer_runtime else ""))
 config.substitutions.append(("%loom_include", os.path.join(config.loom_obj_root, "include")))
 # Tests that run compiled programs must not inherit the caller's policy.
 for var in ["LOOM_BACKEND", "LOOM_OFFLOAD", "LOOM_REPORT", "LOOM_TRACE", "LOOM_FABRIC",

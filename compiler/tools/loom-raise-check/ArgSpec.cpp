@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace llvm;
 using namespace loom::raisecheck;
@@ -152,6 +153,21 @@ static int64_t randomInt(uint64_t &state, int64_t low, int64_t high) {
   return static_cast<int64_t>(static_cast<uint64_t>(low) + r);
 }
 
+/// `value` (integral) as an int64_t, saturated at its range: the bound
+/// 9223372036854775807 of a range parses as the double 2^63, one past the
+/// largest int64_t, and converting that is undefined behaviour (UBSan found
+/// it; x86 gave INT64_MIN, so the range was one value).
+static int64_t saturateToInt64(double value) {
+  constexpr double kTwoTo63 = 9223372036854775808.0;
+  if (std::isnan(value))
+    return 0;
+  if (value >= kTwoTo63)
+    return std::numeric_limits<int64_t>::max();
+  if (value <= -kTwoTo63)
+    return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(value);
+}
+
 /// The guard pattern of the red zones.
 static constexpr uint64_t kRedZonePattern = 0xa5a5a5a5a5a5a5a5ull;
 
@@ -179,7 +195,7 @@ Buffer loom::raisecheck::makeBuffer(const ArgSpec &spec, uint64_t seed,
       double low = spec.hasRange ? spec.low : -16.0;
       double high = spec.hasRange ? spec.high : 16.0;
       // On a grid of 1/64: exact in f32 and f64 for the default range.
-      int64_t steps = static_cast<int64_t>(std::floor((high - low) * 64));
+      int64_t steps = saturateToInt64(std::floor((high - low) * 64));
       double value = low + randomInt(state, 0, steps) / 64.0;
       if (spec.kind == ElementKind::F32) {
         float narrow = static_cast<float>(value);
@@ -191,8 +207,8 @@ Buffer loom::raisecheck::makeBuffer(const ArgSpec &spec, uint64_t seed,
     }
     int64_t low, high;
     if (spec.hasRange) {
-      low = static_cast<int64_t>(std::ceil(spec.low));
-      high = static_cast<int64_t>(std::floor(spec.high));
+      low = saturateToInt64(std::ceil(spec.low));
+      high = saturateToInt64(std::floor(spec.high));
     } else if (size <= 2) {
       low = -(int64_t(1) << (size * 8 - 1));
       high = (int64_t(1) << (size * 8 - 1)) - 1;
