@@ -81,13 +81,31 @@ static bool splitRegion(SpatialRegionOp region) {
     return false;
   Block &body = region.getBody().front();
   unsigned loops = countLoops(body);
-  scf::ForOp nest;
+  // The loop a nest is split inside: an scf.for, or an scf.while one of
+  // whose regions holds the inner loops (a do-while form holds them in
+  // `before`, ahead of the condition; the other region stays code of the
+  // thread).
+  Operation *nest = nullptr;
+  Block *nestBody = nullptr;
   unsigned innerLoops = 0;
   if (loops == 1)
-    for (Operation &op : body.without_terminator())
+    for (Operation &op : body.without_terminator()) {
+      Block *inner = nullptr;
       if (auto loop = dyn_cast<scf::ForOp>(op))
-        if ((innerLoops = countLoops(*loop.getBody())))
-          nest = loop;
+        inner = loop.getBody();
+      else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+        Block &before = loop.getBefore().front();
+        Block &after = loop.getAfter().front();
+        if (!countLoops(before))
+          inner = &after;
+        else if (!countLoops(after))
+          inner = &before;
+      }
+      if (inner && (innerLoops = countLoops(*inner))) {
+        nest = &op;
+        nestBody = inner;
+      }
+    }
   if (loops < 2 && !nest)
     return false;
   std::string name =
@@ -109,13 +127,13 @@ static bool splitRegion(SpatialRegionOp region) {
                       << innerLoops << " region" << (innerLoops == 1 ? "" : "s")
                       << " per iteration";
   SmallVector<Operation *> ops = ownership::inlineSpatialRegion(region);
-  auto at = llvm::find(ops, nest.getOperation());
+  auto at = llvm::find(ops, nest);
   ArrayRef<Operation *> before(ops.begin(), at), after(at + 1, ops.end());
   unsigned next = 0;
   if (doWork(before))
     ownership::wrapInSpatialRegion(before, (name + "_s" + Twine(next++)).str());
   SmallVector<Operation *> inner = llvm::map_to_vector(
-      nest.getBody()->without_terminator(), [](Operation &op) { return &op; });
+      nestBody->without_terminator(), [](Operation &op) { return &op; });
   wrapLoopParts(inner, innerLoops, name, next);
   if (doWork(after))
     ownership::wrapInSpatialRegion(after, (name + "_s" + Twine(next++)).str());

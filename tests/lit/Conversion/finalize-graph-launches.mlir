@@ -79,3 +79,38 @@ dataflow.thread private @nested(%a: memref<?xf32>, %n: index) ctrl(%c) domain<de
   %d2 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
   dataflow.thread.yield
 }
+
+// -----
+
+// A launch in the `after` region of an scf.while: the chain enters through
+// the `before` region, which forwards it in its condition, and leaves
+// through the yield.
+// CHECK-LABEL: dataflow.thread private @whiled
+//       CHECK:   %[[R:.+]]:2 = scf.while (%{{.+}} = %{{.+}}, %[[IN:.+]] = %ctrl) : (index, none) -> (index, none) {
+//       CHECK:     scf.condition(%{{.+}}) %{{.+}}, %[[IN]] : index, none
+//       CHECK:   } do {
+//       CHECK:   ^bb0(%{{.+}}: index, %[[PREV:.+]]: none):
+//       CHECK:     %[[D:.+]] = dataflow.graph.launch @g deps(%[[PREV]])
+//  CHECK-NEXT:     dataflow.graph.wait %[[D]]
+//       CHECK:     scf.yield %{{.+}}, %[[D]] : index, none
+//       CHECK:   dataflow.thread.yield %[[R]]#1
+dataflow.graph private @g(%start: none) memories(%m: memref<?xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<?xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.thread private @whiled(%a: memref<?xf32>, %n: index) ctrl(%c) domain<dense> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi ult, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %d = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  dataflow.thread.yield
+}

@@ -138,3 +138,39 @@ dataflow.thread private @nest(%a: memref<?xi32>, %n: index) ctrl(%c) domain<dens
   }
   dataflow.thread.yield
 }
+
+// -----
+
+// One scf.while whose `after` region holds a loop: the while stays code of
+// the thread (its condition too) and the loop in its body becomes a region
+// launched every iteration.
+// CHECK-LABEL: dataflow.thread private @whilenest
+//       CHECK:   scf.while
+//       CHECK:     scf.condition
+//       CHECK:   } do {
+//       CHECK:     loom.spatial_region {{.+}} attributes {graph_name = "whilenest_g0_s0"}
+//       CHECK:       scf.for
+//       CHECK:     scf.yield
+dataflow.thread private @whilenest(%a: memref<?xi32>, %n: index) ctrl(%c) domain<dense> {
+  // expected-remark @below {{spatial region 'whilenest_g0' split inside its loop nest: the outer loop stays code of the thread and launches 1 region per iteration}}
+  loom.spatial_region values(%n : index) memories(%a : memref<?xi32>) attributes {graph_name = "whilenest_g0"} {
+  ^bb0(%n1: index, %a1: memref<?xi32>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.while (%k = %n1) : (index) -> index {
+      %more = arith.cmpi ugt, %k, %c0 : index
+      scf.condition(%more) %k : index
+    } do {
+    ^bb0(%k1: index):
+      scf.for %i = %c0 to %k1 step %c1 {
+        %v = memref.load %a1[%i] : memref<?xi32>
+        %w = arith.addi %v, %v : i32
+        memref.store %w, %a1[%i] : memref<?xi32>
+      }
+      %next = arith.subi %k1, %c1 : index
+      scf.yield %next : index
+    }
+    loom.spatial_yield
+  }
+  dataflow.thread.yield
+}

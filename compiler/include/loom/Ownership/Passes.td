@@ -221,8 +221,9 @@ def SplitSpatialRegionsPass
     unsplit one does, with smaller graphs and without the overlap of
     consecutive loops.
 
-    A region that holds one loop, an `scf.for` whose body holds loops, is
-    split inside that nest instead: the loop stays stored-program code of
+    A region that holds one loop, an `scf.for` whose body holds loops (or
+    an `scf.while` one of whose regions does), is split inside that nest
+    instead: the loop stays stored-program code of
     the thread and its body becomes one region per inner loop, launched
     every iteration (loom-finalize-graph-launches chains the launches
     through a `none` iteration argument); what comes before and after the

@@ -54,19 +54,86 @@ static bool needsWait(GraphLaunchOp launch) {
   return false;
 }
 
-/// True if `loop` holds a graph launch.
-static bool holdsLaunch(scf::ForOp loop) {
-  return loop->walk([](GraphLaunchOp) { return WalkResult::interrupt(); })
+/// True if `op` holds a graph launch.
+static bool holdsLaunch(Operation *op) {
+  return op->walk([](GraphLaunchOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
+}
+
+static Value chainLaunches(Block &block, Value ctrl, Value previous);
+
+/// Continues the chain from `init` through `loop`, an scf.for holding
+/// launches, in a new `none` iteration argument; returns the loop's result
+/// that carries it out. Each iteration's first launch waits for the
+/// previous iteration's last one.
+static Value chainThroughFor(scf::ForOp loop, Value ctrl, Value init) {
+  // A loop this pass already chained carries `init` last: finalizing
+  // again changes nothing.
+  if (!loop.getInitArgs().empty() && loop.getInitArgs().back() == init &&
+      isa<NoneType>(init.getType())) {
+    chainLaunches(*loop.getBody(), ctrl, loop.getRegionIterArgs().back());
+    return loop.getResults().back();
+  }
+  // The new argument is yielded as it comes in, then the chain through the
+  // body replaces it (the body moves into the new loop only after the
+  // yield callback ran).
+  IRRewriter rewriter(loop);
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rewriter, ValueRange{init},
+      /*replaceInitOperandUsesInLoop=*/false,
+      [](OpBuilder &, Location, ArrayRef<BlockArgument> chain) {
+        return SmallVector<Value>{chain.front()};
+      });
+  assert(succeeded(replaced) && "scf.for takes additional yields");
+  auto chained = cast<scf::ForOp>(replaced->getOperation());
+  Value last = chainLaunches(*chained.getBody(), ctrl,
+                             chained.getRegionIterArgs().back());
+  chained.getBody()->getTerminator()->setOperand(
+      chained.getNumRegionIterArgs() - 1, last);
+  return chained.getResults().back();
+}
+
+/// The same for `loop`, an scf.while: the argument goes through its
+/// `before` region along the chain there (its condition forwards the last
+/// done) and through its `after` region along the chain there (the yield
+/// returns the last done); a region without launches passes it on.
+static Value chainThroughWhile(scf::WhileOp loop, Value ctrl, Value init) {
+  if (!loop.getInits().empty() && loop.getInits().back() == init &&
+      isa<NoneType>(init.getType())) {
+    chainLaunches(loop.getBefore().front(), ctrl,
+                  loop.getBefore().front().getArguments().back());
+    chainLaunches(loop.getAfter().front(), ctrl,
+                  loop.getAfter().front().getArguments().back());
+    return loop.getResults().back();
+  }
+  OpBuilder builder(loop);
+  SmallVector<Value> inits(loop.getInits());
+  inits.push_back(init);
+  SmallVector<Type> types(loop.getResultTypes());
+  types.push_back(init.getType());
+  auto chained = scf::WhileOp::create(builder, loop.getLoc(), types, inits);
+  chained.getBefore().takeBody(loop.getBefore());
+  chained.getAfter().takeBody(loop.getAfter());
+  Block &before = chained.getBefore().front();
+  Block &after = chained.getAfter().front();
+  Value entering = chainLaunches(
+      before, ctrl, before.addArgument(init.getType(), loop.getLoc()));
+  chained.getConditionOp().getArgsMutable().append(ValueRange{entering});
+  Value last = chainLaunches(after, ctrl,
+                             after.addArgument(init.getType(), loop.getLoc()));
+  chained.getYieldOp().getResultsMutable().append(ValueRange{last});
+  loop->replaceAllUsesWith(chained.getResults().drop_back());
+  loop->erase();
+  return chained.getResults().back();
 }
 
 /// Chains the launches of `block` after `previous` (null: the thread's
 /// control `ctrl`), adds the waits, and returns the last done (or
-/// `previous` if the block launches nothing). A launch inside an `scf.for`
-/// (the split program keeps a too-large loop nest's outer loop in the
-/// thread) continues the chain through a new iteration argument: each
-/// iteration's first launch waits for the previous iteration's last one,
-/// and the loop's result is the last done of its last iteration.
+/// `previous` if the block launches nothing). Launches inside an `scf.for`
+/// or in the `after` region of an `scf.while` (the split program keeps a
+/// too-large loop nest's outer loop in the thread) continue the chain
+/// through a new iteration argument, and the loop's result is the last
+/// done of its last iteration.
 static Value chainLaunches(Block &block, Value ctrl, Value previous) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto launch = dyn_cast<GraphLaunchOp>(op)) {
@@ -84,40 +151,13 @@ static Value chainLaunches(Block &block, Value ctrl, Value previous) {
       previous = launch.getDone();
       continue;
     }
-    auto loop = dyn_cast<scf::ForOp>(op);
-    if (!loop || !holdsLaunch(loop))
+    if (!isa<scf::ForOp, scf::WhileOp>(op) || !holdsLaunch(&op))
       continue;
     Value init = previous ? previous : ctrl;
-    // A loop this pass already chained carries `init` in a `none`
-    // argument: finalizing again changes nothing.
-    auto carried =
-        llvm::find_if(loop.getInitArgsMutable(), [&](OpOperand &use) {
-          return use.get() == init && isa<NoneType>(use.get().getType());
-        });
-    if (carried != loop.getInitArgsMutable().end()) {
-      unsigned index =
-          carried->getOperandNumber() - loop.getNumControlOperands();
-      chainLaunches(*loop.getBody(), ctrl, loop.getRegionIterArgs()[index]);
-      previous = loop.getResult(index);
-      continue;
-    }
-    // The new argument is yielded as it comes in, then the chain through
-    // the body replaces it (the body moves into the new loop only after
-    // the yield callback ran).
-    IRRewriter rewriter(loop);
-    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
-        rewriter, ValueRange{init},
-        /*replaceInitOperandUsesInLoop=*/false,
-        [](OpBuilder &, Location, ArrayRef<BlockArgument> chain) {
-          return SmallVector<Value>{chain.front()};
-        });
-    assert(succeeded(replaced) && "scf.for takes additional yields");
-    auto chained = cast<scf::ForOp>(replaced->getOperation());
-    BlockArgument chain = chained.getRegionIterArgs().back();
-    Value last = chainLaunches(*chained.getBody(), ctrl, chain);
-    chained.getBody()->getTerminator()->setOperand(
-        chained.getNumRegionIterArgs() - 1, last);
-    previous = chained.getResults().back();
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      previous = chainThroughFor(loop, ctrl, init);
+    else
+      previous = chainThroughWhile(cast<scf::WhileOp>(op), ctrl, init);
   }
   return previous;
 }
