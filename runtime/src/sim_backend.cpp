@@ -11,13 +11,14 @@
 // runs on the emulator (the launch decision says why), or under
 // LOOM_OFFLOAD=mandatory the launch fails.
 //
-// A kernel whose artifact has a graph that cannot be mapped may carry a split
-// program (loom_kernel_desc_t.split_artifact): the same program with its
-// multi-loop spatial regions split into graphs launched in sequence. Its
-// graphs are then mapped instead, and if they all are, the kernel runs the
-// split program here. The split program gets a descriptor of its own (a copy
-// of the kernel's with the split artifact in the artifact fields), so the
-// digest check, the parsing and the run treat it as any artifact.
+// A kernel whose artifact has a graph that cannot be mapped may carry split
+// programs (loom_kernel_desc_t.split_programs): the same program with its
+// spatial regions split at loop boundaries into graphs launched in
+// sequence, one loop level deeper in each. Their graphs are then mapped in
+// order, and the kernel runs the first split program all of whose graphs
+// map. Each split program gets a descriptor of its own (a copy of the
+// kernel's with that program in the artifact fields), so the digest check,
+// the parsing and the run treat it as any artifact.
 //
 // With LOOM_MAPPING_DIR set, every graph mapped is also written there as its
 // configuration JSON and SVG picture (MappingIO.h), named after the kernel

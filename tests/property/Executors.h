@@ -40,7 +40,7 @@ struct KernelReport {
   /// scalars, so that an access outside it is an error; and those left
   /// unchecked (`loom.unchecked`, or no bound for these scalars).
   uint64_t pointersBounded = 0, pointersUnchecked = 0;
-  /// Spatial regions loom-split-spatial-regions split (--split-regions).
+  /// Spatial regions loom-split-spatial-regions split (--split-levels).
   uint64_t regionsSplit = 0;
 
   KernelReport &operator+=(const KernelReport &other);

@@ -3,7 +3,7 @@
 // Part of the Loom project.
 //
 // A kernel whose artifact has a graph the fabric cannot hold may carry a
-// split program (loom_kernel_desc_t.split_artifact): the same program with
+// split program (loom_kernel_desc_t.split_programs): the same program with
 // that graph cut into graphs launched in sequence. The sim backend then maps
 // and runs the split program. These tests give it a hand-written pair — one
 // graph with two additions, and the same work as two graphs of one addition
