@@ -108,6 +108,26 @@ inline void setSplitProgram(loom_kernel_desc_t &desc,
   desc.split_programs = &program;
 }
 
+/// A fabric with every unit the dataflow primitives need but no integer
+/// ALU: a graph with an arith.addi has nowhere to go.
+inline constexpr const char *kNoAluFabric = R"json({
+  "version": 1, "name": "no-alu", "clock_mhz": 100,
+  "grid": {"rows": 2, "cols": 2},
+  "unit_types": [
+    {"name": "ctl", "classes": ["steer", "constant"]},
+    {"name": "lsu", "classes": ["memory"]},
+    {"name": "stream", "classes": ["stream"]},
+    {"name": "carry", "classes": ["carry"]},
+    {"name": "invariant", "classes": ["invariant"]},
+    {"name": "gate", "classes": ["gate"]}
+  ],
+  "default_units": ["ctl", "lsu", "stream", "carry", "invariant", "gate"],
+  "network": {"topology": "mesh"},
+  "memory_interfaces": [{"name": "mem0", "at": [0, 0], "load_ports": 1,
+                         "store_ports": 1, "latency": 2,
+                         "requests_per_cycle": 1, "banks": 1}]
+})json";
+
 /// A module of `numKernels` kernels at ABI version `abiVersion`.
 inline loom_module_desc_t
 makeModule(const loom_kernel_desc_t *kernels, uint32_t numKernels,

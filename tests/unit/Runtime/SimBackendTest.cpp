@@ -63,26 +63,6 @@ func.func @add_to_all(%a: memref<?xi32>, %n: i32) -> i32 {
 }
 )mlir";
 
-/// A fabric with every unit the dataflow primitives need but no integer
-/// ALU, so @add_g's arith.addi has nowhere to go.
-constexpr const char *kNoAluFabric = R"json({
-  "version": 1, "name": "no-alu", "clock_mhz": 100,
-  "grid": {"rows": 2, "cols": 2},
-  "unit_types": [
-    {"name": "ctl", "classes": ["steer", "constant"]},
-    {"name": "lsu", "classes": ["memory"]},
-    {"name": "stream", "classes": ["stream"]},
-    {"name": "carry", "classes": ["carry"]},
-    {"name": "invariant", "classes": ["invariant"]},
-    {"name": "gate", "classes": ["gate"]}
-  ],
-  "default_units": ["ctl", "lsu", "stream", "carry", "invariant", "gate"],
-  "network": {"topology": "mesh"},
-  "memory_interfaces": [{"name": "mem0", "at": [0, 0], "load_ports": 1,
-                         "store_ports": 1, "latency": 2,
-                         "requests_per_cycle": 1, "banks": 1}]
-})json";
-
 struct SimKernel {
   std::string text = kAddToAllArtifact, sha256;
   loom_kernel_desc_t desc;

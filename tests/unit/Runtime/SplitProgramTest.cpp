@@ -122,25 +122,6 @@ constexpr const char *kOneAluFabric = R"json({
                          "requests_per_cycle": 2, "banks": 1}]
 })json";
 
-/// No integer ALU at all: neither program fits.
-constexpr const char *kNoAluFabric = R"json({
-  "version": 1, "name": "no-alu", "clock_mhz": 100,
-  "grid": {"rows": 2, "cols": 2},
-  "unit_types": [
-    {"name": "ctl", "classes": ["steer", "constant"]},
-    {"name": "lsu", "classes": ["memory"]},
-    {"name": "stream", "classes": ["stream"]},
-    {"name": "carry", "classes": ["carry"]},
-    {"name": "invariant", "classes": ["invariant"]},
-    {"name": "gate", "classes": ["gate"]}
-  ],
-  "default_units": ["ctl", "lsu", "stream", "carry", "invariant", "gate"],
-  "network": {"topology": "mesh"},
-  "memory_interfaces": [{"name": "mem0", "at": [0, 0], "load_ports": 1,
-                         "store_ports": 1, "latency": 2,
-                         "requests_per_cycle": 1, "banks": 1}]
-})json";
-
 /// The kernel with both programs; `sha256`s are kept for the descriptor.
 struct SplitKernel {
   std::string primary = kPrimary, primarySha256;
