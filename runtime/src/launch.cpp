@@ -97,6 +97,15 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   unsigned level = getSplitLevel(kernel);
   ArtifactCheck check = checkArtifact(
       kernel, level ? "split artifact " + std::to_string(level) : "artifact");
+  // A kernel's split programs are checked with it: a binary with one of
+  // them tampered with is corrupt even while the kernel's own graphs map
+  // and that split program would never run.
+  for (unsigned k = 1;
+       !level && check.problem.empty() && k <= kernel.num_split_programs; ++k)
+    if (const loom_kernel_desc_t *split = getSplitProgram(kernel, k))
+      if (ArtifactCheck splitCheck = getArtifactCheck(*split);
+          splitCheck.corrupt)
+        check = std::move(splitCheck);
   std::lock_guard<std::mutex> lock(state.mutex);
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }

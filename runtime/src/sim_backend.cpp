@@ -13,8 +13,8 @@
 //
 // A kernel whose artifact has a graph that cannot be mapped may carry split
 // programs (loom_kernel_desc_t.split_programs): the same program with its
-// spatial regions split at loop boundaries into graphs launched in
-// sequence, one loop level deeper in each. Their graphs are then mapped in
+// largest spatial regions split once more in each into graphs launched in
+// sequence. Their graphs are then mapped in
 // order, and the kernel runs the first split program all of whose graphs
 // map. Each split program gets a descriptor of its own (a copy of the
 // kernel's with that program in the artifact fields), so the digest check,

@@ -2003,8 +2003,10 @@ def replay_mapping(ctx, case_dir, case):
 # ----------------------------------------------------------------------------
 
 def find_artifacts(binary):
-    """{kernel: (start, end, digest offset)} of the embedded artifacts: the
-    NUL-terminated module texts whose SHA-256 (hex) is in the binary."""
+    """{kernel: (start, end, digest offset)} of an embedded artifact of each
+    kernel (its own or one of its split programs, which the runtime checks
+    with it): the NUL-terminated module texts whose SHA-256 (hex) is in the
+    binary."""
     found = {}
     for m in re.finditer(rb"module[ {]", binary):
         start = m.start()
@@ -2020,8 +2022,12 @@ def find_artifacts(binary):
         doff = binary.find(digest)
         if doff < 0:
             continue
+        # A kernel's programs (its artifact and its split programs) name
+        # the other kernel too, in a declaration; its own threads
+        # (@<symbol>_t<k>) tell whose they are.
         for kernel, mangled in KERNELS.items():
-            if mangled.encode() in text and kernel not in found:
+            own = re.search(rb"@" + mangled.encode() + rb"\w*_t\d", text)
+            if own and kernel not in found:
                 found[kernel] = (start, end, doff)
                 break
     return found

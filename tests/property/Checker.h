@@ -85,8 +85,8 @@ struct CheckOptions {
   const fabric::Fabric *simFabric = nullptr;
   /// The mapper's time budget per graph for the simulated run.
   double simMapperSeconds = 10.0;
-  /// Kernel programs are compiled with their spatial regions split at loop
-  /// boundaries this many times (DataflowRunOptions::splitLevels).
+  /// Kernel programs are compiled with loom-split-spatial-regions applied
+  /// this many times (DataflowRunOptions::splitLevels).
   unsigned splitLevels = 0;
 };
 

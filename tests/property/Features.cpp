@@ -184,8 +184,8 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << report.pointersUnchecked << " unchecked\n";
   if (report.regionsSplit)
     os << "split program: " << report.regionsSplit
-       << " spatial regions split at their loop boundaries (or inside their "
-          "loop nest)\n";
+       << " spatial regions split (at loop boundaries, around control flow, "
+          "in halves)\n";
 }
 
 } // namespace loom::proptest

@@ -72,28 +72,36 @@ static unsigned tagGraphs(mlir::ModuleOp module, StringRef target) {
 }
 
 /// The split programs' levels at most: each splits one loop level deeper,
-/// and real kernels nest few loops.
-static constexpr unsigned kMaxSplitLevels = 4;
+/// or halves straight-line code, and real kernels nest few loops; eight
+/// levels take a loop nest of depth two with a body of about 60 operations
+/// down to graphs of a few.
+static constexpr unsigned kMaxSplitLevels = 8;
 
 /// Builds the split programs (docs/compiler.md, "Graph splitting") from the
-/// SCF-stage `scfStage` into `stages.splitDataflow`: level 1 splits its
-/// regions at their loop boundaries, each further level splits the previous
-/// level's regions once more, until nothing splits. `graphs` is the unsplit
+/// SCF-stage `scfStage` into `stages.splitDataflow`: each level applies
+/// loom-split-spatial-regions once more to the previous one (which splits
+/// the heaviest regions), until nothing splits. `graphs` is the unsplit
 /// program's graph count; `diagnostics` the split pipeline's first error.
 static void buildSplitPrograms(mlir::ModuleOp scfStage, StringRef target,
                                unsigned graphs, const std::string &diagnostics,
                                KernelStages &stages) {
-  auto countRegions = [](mlir::ModuleOp module) {
-    unsigned regions = 0;
-    module.walk([&](loom::SpatialRegionOp) { ++regions; });
-    return regions;
+  // Every split renames the regions it makes (`<name>_s<k>`), so the
+  // names tell whether an application split anything (their number need
+  // not change: an innermost loop's region becomes its body's).
+  auto getRegionNames = [](mlir::ModuleOp module) {
+    std::vector<std::string> names;
+    module.walk([&](loom::SpatialRegionOp region) {
+      names.push_back(region.getGraphName().value_or("").str());
+    });
+    return names;
   };
   mlir::OwningOpRef<mlir::ModuleOp> level(scfStage.clone());
   for (unsigned depth = 1; depth <= kMaxSplitLevels; ++depth) {
-    unsigned regions = countRegions(*level);
+    std::vector<std::string> regions = getRegionNames(*level);
     mlir::PassManager splitting(scfStage.getContext());
     splitting.addPass(loom::ownership::createSplitSpatialRegionsPass());
-    if (mlir::failed(splitting.run(*level)) || countRegions(*level) == regions)
+    if (mlir::failed(splitting.run(*level)) ||
+        getRegionNames(*level) == regions)
       return;
     mlir::OwningOpRef<mlir::ModuleOp> program(level->clone());
     mlir::PassManager lowering(scfStage.getContext());
@@ -101,8 +109,7 @@ static void buildSplitPrograms(mlir::ModuleOp scfStage, StringRef target,
     if (mlir::failed(lowering.run(*program))) {
       stages.remarks.push_back(
           {"the kernel has no split program of level " + std::to_string(depth) +
-               " (graphs split at loop boundaries, for a fabric its graphs "
-               "do not fit): " +
+               " (smaller graphs, for a fabric its graphs do not fit): " +
                (diagnostics.empty() ? std::string("its lowering failed")
                                     : diagnostics),
            "", /*missed=*/true});
@@ -112,8 +119,8 @@ static void buildSplitPrograms(mlir::ModuleOp scfStage, StringRef target,
     stages.remarks.push_back(
         {"split program " + std::to_string(depth) + ": the kernel's " +
              std::to_string(graphs) + (graphs == 1 ? " graph" : " graphs") +
-             " split at loop boundaries into " + std::to_string(splitGraphs) +
-             " graph" + (splitGraphs == 1 ? "" : "s") +
+             " as " + std::to_string(splitGraphs) + " smaller graph" +
+             (splitGraphs == 1 ? "" : "s") +
              ", run on a fabric the previous program's graphs do not fit",
          "", /*missed=*/false});
     raw_string_ostream(stages.splitDataflow.emplace_back()) << *program;

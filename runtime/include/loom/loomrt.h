@@ -123,8 +123,9 @@ typedef struct loom_kernel_desc_t {
   uint64_t artifact_size;
   const char *artifact_sha256;
   /* The split programs, least split first: the same program with its
-   * spatial regions split at their loop boundaries into graphs launched in
-   * sequence, one loop level deeper in each. The sim backend runs the first
+   * largest spatial regions split once more in each (at loop boundaries,
+   * around control flow kept in the thread, or in halves) into graphs
+   * launched in sequence. The sim backend runs the first
    * whose graphs all map instead of `artifact` when a graph of `artifact`
    * cannot be mapped on the fabric. 0/NULL when no region splits (or there
    * is no artifact). */

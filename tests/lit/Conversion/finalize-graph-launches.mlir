@@ -114,3 +114,68 @@ dataflow.thread private @whiled(%a: memref<?xf32>, %n: index) ctrl(%c) domain<de
   }
   dataflow.thread.yield
 }
+
+// -----
+
+// Launches inside an scf.if (a split program keeps a branch around loops in
+// the thread): a new `none` result carries the chain out of the branch
+// taken, `then` yielding its launch's done and the `else` the pass adds
+// yielding the launch before the branch. Run twice, the pass adds no second
+// result.
+// CHECK-LABEL: dataflow.thread private @branch
+//       CHECK:   %[[D0:.+]] = dataflow.graph.launch @g deps(%{{.+}})
+//       CHECK:   %[[R:.+]] = scf.if %{{.+}} -> (none) {
+//  CHECK-NEXT:     %[[D1:.+]] = dataflow.graph.launch @g deps(%[[D0]])
+//  CHECK-NEXT:     dataflow.graph.wait %[[D1]]
+//  CHECK-NEXT:     scf.yield %[[D1]] : none
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[D0]] : none
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[D2:.+]] = dataflow.graph.launch @g deps(%[[R]])
+//  CHECK-NEXT:   dataflow.thread.yield %[[D2]]
+dataflow.graph private @g(%start: none) memories(%m: memref<?xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<?xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.thread private @branch(%a: memref<?xf32>, %p: i1) ctrl(%c) domain<dense> {
+  %d0 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  scf.if %p {
+    %d1 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  }
+  %d2 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  dataflow.thread.yield
+}
+
+// -----
+
+// The same through an scf.index_switch: every case and the default carry
+// the chain out.
+// CHECK-LABEL: dataflow.thread private @switch
+//       CHECK:   %[[D0:.+]] = dataflow.graph.launch @g deps(%{{.+}})
+//       CHECK:   %[[R:.+]] = scf.index_switch %{{.+}} -> none
+//       CHECK:   case 1 {
+//  CHECK-NEXT:     %[[D1:.+]] = dataflow.graph.launch @g deps(%[[D0]])
+//  CHECK-NEXT:     dataflow.graph.wait %[[D1]]
+//  CHECK-NEXT:     scf.yield %[[D1]] : none
+//       CHECK:   default {
+//  CHECK-NEXT:     scf.yield %[[D0]] : none
+//       CHECK:   dataflow.thread.yield %[[R]]
+dataflow.graph private @g(%start: none) memories(%m: memref<?xf32>) {
+  %c0 = dataflow.constant %start {value = 0 : index} : index
+  %v = dataflow.constant %start {value = 1.0 : f32} : f32
+  %done = dataflow.store %m[%c0] %v %start : memref<?xf32>
+  dataflow.graph.return %done : none
+}
+dataflow.thread private @switch(%a: memref<?xf32>, %k: index) ctrl(%c) domain<dense> {
+  %d0 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+  scf.index_switch %k
+  case 1 {
+    %d1 = dataflow.graph.launch @g deps(%c) memories(%a : memref<?xf32>)
+    scf.yield
+  }
+  default {
+  }
+  dataflow.thread.yield
+}

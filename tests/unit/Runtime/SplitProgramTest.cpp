@@ -9,7 +9,7 @@
 // graph with two additions, and the same work as two graphs of one addition
 // each — on a fabric with a single integer ALU, and check the results
 // against emu, the report, the fall back when the split program does not
-// map either, and that a tampered split artifact never runs.
+// map either, and that a tampered split artifact makes the kernel corrupt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,13 +225,9 @@ TEST_F(SplitProgramTest, RunsTheSplitProgramWhenAGraphDoesNotMap) {
     EXPECT_TRUE(llvm::sys::fs::exists(tempDir + "/maps/" + file)) << file;
 }
 
-// A kernel whose own graphs map never looks at its split program: a
-// tampered split artifact does not matter then.
+// A kernel whose own graphs map runs them, not its split program.
 TEST_F(SplitProgramTest, PrimaryProgramRunsWhenItMaps) {
   SplitKernel kernel;
-  std::string tampered = kernel.split + " ";
-  kernel.program.text = tampered.c_str();
-  kernel.program.size = tampered.size();
   LaunchResult launch = launchAddTwice(kernel.desc);
   ASSERT_EQ(launch.status, LOOM_STATUS_OK) << loom_last_error_message();
   EXPECT_EQ(launch.data, kExpected);
@@ -281,45 +277,54 @@ TEST_F(SplitProgramTest, RefusedUnderMandatoryWhenNeitherProgramMaps) {
   EXPECT_EQ(hostCalls.load(), 0);
 }
 
-// A split artifact that does not match its digest is never run: under
-// default the kernel runs its own artifact on emu, with one warning; under
-// mandatory it is refused.
-TEST_F(SplitProgramTest, TamperedSplitArtifactNeverRuns) {
-  useFabric("one-alu", kOneAluFabric);
-  SplitKernel kernel;
-  // Same text, one instruction changed: data[i] += 2 in the second graph.
-  std::string tampered = kernel.split;
-  size_t at = tampered.find("%w = arith.addi %v, %one");
-  ASSERT_NE(at, std::string::npos);
-  tampered.replace(at, 24, "%w = arith.addi %v, %v  ");
-  kernel.program.text = tampered.c_str();
-  std::string expected = "corrupt split artifact 1: its SHA-256 is " +
-                         getSha256(tampered) + " but the descriptor expects " +
-                         kernel.splitSha256;
+// A split artifact that does not match its digest makes the kernel's
+// embedded programs corrupt, checked with its own artifact, whether or not
+// its own graphs map (the default fabric) and the split program would run
+// (one-alu): under default the kernel runs on the host, with one warning;
+// under mandatory it is refused.
+TEST_F(SplitProgramTest, TamperedSplitArtifactMakesTheKernelCorrupt) {
+  for (bool ownGraphsMap : {true, false}) {
+    SCOPED_TRACE(ownGraphsMap ? "default fabric" : "one-alu");
+    resetForTesting();
+    setEnv("LOOM_OFFLOAD", nullptr);
+    if (!ownGraphsMap)
+      useFabric("one-alu", kOneAluFabric);
+    SplitKernel kernel;
+    // Same text, one instruction changed: data[i] += 2 in the second graph.
+    std::string tampered = kernel.split;
+    size_t at = tampered.find("%w = arith.addi %v, %one");
+    ASSERT_NE(at, std::string::npos);
+    tampered.replace(at, 24, "%w = arith.addi %v, %v  ");
+    kernel.program.text = tampered.c_str();
+    std::string expected = "corrupt split artifact 1: its SHA-256 is " +
+                           getSha256(tampered) +
+                           " but the descriptor expects " + kernel.splitSha256;
 
-  ::testing::internal::CaptureStderr();
-  LaunchResult first = launchAddTwice(kernel.desc);
-  LaunchResult second = launchAddTwice(kernel.desc);
-  std::string warnings = ::testing::internal::GetCapturedStderr();
-  ASSERT_EQ(first.status, LOOM_STATUS_OK) << loom_last_error_message();
-  ASSERT_EQ(second.status, LOOM_STATUS_OK) << loom_last_error_message();
-  EXPECT_EQ(first.data, kExpected);
-  EXPECT_THAT(warnings, HasSubstr("loom: warning: kernel 'add_twice' "
-                                  "(t.cpp:2:5): graph @both_g cannot be "
-                                  "mapped on one-alu"));
-  EXPECT_THAT(warnings, HasSubstr("; split program 1 cannot run instead: " +
-                                  expected + "; running it on emu\n"));
-  // Once per kernel, not per launch.
-  EXPECT_EQ(warnings.find("loom: warning:"), warnings.rfind("loom: warning:"));
-  llvm::json::Object entry = readEntry();
-  EXPECT_EQ(entry.getObject("ran_on")->getInteger("emu"), 2);
-  EXPECT_EQ(entry.get("split_graphs"), nullptr);
-  EXPECT_THAT(entry.getString("reason")->str(), HasSubstr(expected));
+    hostCalls = 0;
+    ::testing::internal::CaptureStderr();
+    LaunchResult first = launchAddTwice(kernel.desc);
+    LaunchResult second = launchAddTwice(kernel.desc);
+    std::string warnings = ::testing::internal::GetCapturedStderr();
+    ASSERT_EQ(first.status, LOOM_STATUS_OK) << loom_last_error_message();
+    ASSERT_EQ(second.status, LOOM_STATUS_OK) << loom_last_error_message();
+    EXPECT_EQ(first.data, kExpected);
+    EXPECT_EQ(hostCalls.load(), 2);
+    EXPECT_THAT(warnings, HasSubstr("loom: warning: kernel 'add_twice' "
+                                    "(t.cpp:2:5): " +
+                                    expected + "; running it on the host\n"));
+    // Once per kernel, not per launch.
+    EXPECT_EQ(warnings.find("loom: warning:"),
+              warnings.rfind("loom: warning:"));
+    llvm::json::Object entry = readEntry();
+    EXPECT_EQ(entry.getObject("ran_on")->getInteger("host"), 2);
+    EXPECT_EQ(entry.get("split_graphs"), nullptr);
+    EXPECT_THAT(entry.getString("reason")->str(), HasSubstr(expected));
 
-  setEnv("LOOM_OFFLOAD", "mandatory");
-  LaunchResult refused = launchAddTwice(kernel.desc);
-  EXPECT_EQ(refused.status, LOOM_STATUS_UNAVAILABLE);
-  EXPECT_THAT(std::string(loom_last_error_message()), HasSubstr(expected));
-  EXPECT_EQ(refused.data, (std::vector<int>{10, 20, 30}));
+    setEnv("LOOM_OFFLOAD", "mandatory");
+    LaunchResult refused = launchAddTwice(kernel.desc);
+    EXPECT_EQ(refused.status, LOOM_STATUS_UNAVAILABLE);
+    EXPECT_THAT(std::string(loom_last_error_message()), HasSubstr(expected));
+    EXPECT_EQ(refused.data, (std::vector<int>{10, 20, 30}));
+  }
 }
 } // namespace

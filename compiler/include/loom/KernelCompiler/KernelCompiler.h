@@ -66,9 +66,10 @@ struct KernelStages {
   std::string scf;         ///< the structured SCF-stage program
   std::string dataflow;    ///< the finalized dataflow program
   /// The split programs, least split first: the same program with its
-  /// spatial regions split at their loop boundaries into graphs launched in
-  /// sequence, one loop level deeper at each level
-  /// (loom-split-spatial-regions, applied once per level). The runtime runs
+  /// largest spatial regions split once more at each level (at loop
+  /// boundaries, around control flow kept in the thread, or in halves) into
+  /// graphs launched in sequence (loom-split-spatial-regions, applied once
+  /// per level). The runtime runs
   /// the first whose graphs all fit the fabric when a graph of `dataflow`
   /// does not. Empty when no region splits.
   std::vector<std::string> splitDataflow;

@@ -207,28 +207,34 @@ def FormSpatialRegionsPass
 
 def SplitSpatialRegionsPass
     : Pass<"loom-split-spatial-regions", "::mlir::ModuleOp"> {
-  let summary = "Split spatial regions at their loop boundaries";
+  let summary = "Split the largest spatial regions into smaller ones";
   let description = [{
-    Every `loom.spatial_region` whose body holds two or more top-level
-    operations that are or contain a loop is replaced by one region per
-    loop, in program order: the operations before the first loop join the
-    first region, those after a loop the next one, those after the last
-    loop the last one. Values one part computes and a later part uses
-    become outputs of the first and inputs of the second; memory inputs
-    are bound to every part that accesses them. The thread then launches
-    one graph per part, in sequence, so each part's memory effects are
-    complete before the next starts: the program computes what the
-    unsplit one does, with smaller graphs and without the overlap of
-    consecutive loops.
+    Splits each of the heaviest splittable `loom.spatial_region`s (those at
+    least half as heavy, in operations, as the heaviest) once, in one of
+    three ways:
 
-    A region that holds one loop, an `scf.for` whose body holds loops (or
-    an `scf.while` one of whose regions does), is split inside that nest
-    instead: the loop stays stored-program code of
-    the thread and its body becomes one region per inner loop, launched
-    every iteration (loom-finalize-graph-launches chains the launches
-    through a `none` iteration argument); what comes before and after the
-    loop becomes a region of its own. Applied again, the pass splits one
-    loop level deeper.
+    - a body holding two or more top-level operations that are or contain
+      a loop becomes one region per loop, in program order: the operations
+      before the first loop join the first region, those after a loop the
+      next one, those after the last loop the last one;
+    - a body holding one loop, or one operation holding one (`scf.for`,
+      `scf.while`, `scf.if`, `scf.index_switch`), keeps that operation in
+      the thread as stored-program code, and each of its blocks becomes
+      regions launched from there (one per inner loop, or one for a block
+      without loops: an innermost loop's body, launched every iteration);
+      what comes before and after it becomes a region of its own; so does
+      straight-line code that is one `scf.if` or `scf.index_switch`;
+    - other straight-line code is cut in two halves, where both have an
+      effect and only scalars cross.
+
+    Values one part computes and a later part uses become outputs of the
+    first and inputs of the second; memory inputs are bound to every part
+    that accesses them, and static allocas stay in the thread, bound as
+    memories. The thread launches one graph per part, in sequence
+    (loom-finalize-graph-launches chains the launches, through a `none`
+    iteration argument or result inside control flow), so each part's
+    memory effects are complete before the next starts: the program
+    computes what the unsplit one does, with smaller graphs.
 
     The kernel compiler applies it k times to copies of the SCF-stage
     program to build *split program* k (k = 1, 2, ...), which the runtime
@@ -239,7 +245,7 @@ def SplitSpatialRegionsPass
   let dependentDialects = ["::loom::LoomDialect"];
   let statistics = [
     Statistic<"numSplitRegions", "split-regions",
-              "Spatial regions split at their loop boundaries">,
+              "Spatial regions split">,
   ];
 }
 

@@ -127,13 +127,47 @@ static Value chainThroughWhile(scf::WhileOp loop, Value ctrl, Value init) {
   return chained.getResults().back();
 }
 
+/// The same for `op`, an scf.if or scf.index_switch: a new `none` result
+/// carries the chain out of the branch taken, each branch yielding the last
+/// done of its own chain (a branch without launches, or the missing `else`,
+/// yields `init`).
+static Value chainThroughBranches(Operation *op, Value ctrl, Value init) {
+  if (op->getNumResults() && isa<NoneType>(op->getResults().back().getType())) {
+    for (Region &region : op->getRegions())
+      if (!region.empty())
+        chainLaunches(region.front(), ctrl, init);
+    return op->getResults().back();
+  }
+  OpBuilder builder(op);
+  OperationState state(op->getLoc(), op->getName(), op->getOperands(),
+                       op->getResultTypes(), op->getAttrs());
+  state.addTypes(init.getType());
+  for (unsigned k = 0; k < op->getNumRegions(); ++k)
+    state.addRegion();
+  Operation *chained = builder.create(state);
+  for (auto [from, to] : llvm::zip(op->getRegions(), chained->getRegions())) {
+    to.takeBody(from);
+    if (to.empty()) {
+      // An scf.if without `else`: one that yields the chain as it came.
+      builder.setInsertionPointToEnd(builder.createBlock(&to));
+      scf::YieldOp::create(builder, op->getLoc());
+    }
+    Value last = chainLaunches(to.front(), ctrl, init);
+    Operation *yield = to.front().getTerminator();
+    yield->insertOperands(yield->getNumOperands(), ValueRange{last});
+  }
+  op->replaceAllUsesWith(chained->getResults().drop_back());
+  op->erase();
+  return chained->getResults().back();
+}
+
 /// Chains the launches of `block` after `previous` (null: the thread's
 /// control `ctrl`), adds the waits, and returns the last done (or
 /// `previous` if the block launches nothing). Launches inside an `scf.for`
-/// or in the `after` region of an `scf.while` (the split program keeps a
-/// too-large loop nest's outer loop in the thread) continue the chain
-/// through a new iteration argument, and the loop's result is the last
-/// done of its last iteration.
+/// or an `scf.while` (the split program keeps a too-large loop nest's outer
+/// loop in the thread) continue the chain through a new iteration argument,
+/// and the loop's result is the last done of its last iteration; launches
+/// inside an `scf.if` or `scf.index_switch` through a new result.
 static Value chainLaunches(Block &block, Value ctrl, Value previous) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto launch = dyn_cast<GraphLaunchOp>(op)) {
@@ -151,13 +185,16 @@ static Value chainLaunches(Block &block, Value ctrl, Value previous) {
       previous = launch.getDone();
       continue;
     }
-    if (!isa<scf::ForOp, scf::WhileOp>(op) || !holdsLaunch(&op))
+    if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op) ||
+        !holdsLaunch(&op))
       continue;
     Value init = previous ? previous : ctrl;
     if (auto loop = dyn_cast<scf::ForOp>(op))
       previous = chainThroughFor(loop, ctrl, init);
+    else if (auto loop = dyn_cast<scf::WhileOp>(op))
+      previous = chainThroughWhile(loop, ctrl, init);
     else
-      previous = chainThroughWhile(cast<scf::WhileOp>(op), ctrl, init);
+      previous = chainThroughBranches(&op, ctrl, init);
   }
   return previous;
 }
