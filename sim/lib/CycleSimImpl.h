@@ -134,6 +134,12 @@ public:
   void commit(uint32_t queue, uint64_t now,
               llvm::SmallVectorImpl<LinkTraceEvent> *trace);
   void fillStats(CycleSimStats &stats) const;
+  /// Adds to `cycles` (one entry per shared link, resized as needed) the
+  /// channel cycles that `firings` firings of `actor` take on each shared
+  /// link its tokens cross: one per value and crossing, over the link's
+  /// channels.
+  void addChannelCycles(uint32_t actor, double firings,
+                        llvm::SmallVectorImpl<double> &cycles) const;
 
 private:
   /// A value taking a channel in one cycle: committed (holder -1) or booked

@@ -564,14 +564,15 @@ llvm::Error CycleEngine::run() {
 // Statistics
 //===----------------------------------------------------------------------===//
 
-/// Cycles per iteration of the busiest unit or memory interface, from the
-/// firings of the loop's body.
+/// Cycles per iteration of the busiest unit, shared link or memory
+/// interface, from the firings of the loop's body.
 double CycleEngine::getResourceCycles(const LoopState &loop) const {
   if (loop.iterations == 0)
     return 0;
   SmallVector<uint64_t, 0> unitCycles(units.size(), 0);
   SmallVector<uint64_t, 0> loads(interfaces.size(), 0),
       stores(interfaces.size(), 0);
+  SmallVector<double, 0> channelCycles;
   for (int32_t index : loop.body) {
     const ActorTiming &timing = actorTiming[index];
     // Steady state: rounding down drops the entry and exit firings of the
@@ -579,6 +580,7 @@ double CycleEngine::getResourceCycles(const LoopState &loop) const {
     uint64_t perIteration = engine.actors[index].firings / loop.iterations;
     unitCycles[timing.unit] +=
         perIteration * units[timing.unit].initiationInterval;
+    links.addChannelCycles(index, perIteration, channelCycles);
     if (timing.interface >= 0)
       (engine.actors[index].rule == Rule::Load ? loads
                                                : stores)[timing.interface] +=
@@ -587,6 +589,8 @@ double CycleEngine::getResourceCycles(const LoopState &loop) const {
   double busiest = 0;
   for (uint64_t cycles : unitCycles)
     busiest = std::max(busiest, double(cycles));
+  for (double cycles : channelCycles)
+    busiest = std::max(busiest, cycles);
   for (auto [i, port] : llvm::enumerate(interfaces)) {
     const fabric::MemoryInterface &spec = *port.spec;
     busiest =
@@ -649,10 +653,17 @@ LoopRate CycleEngine::getInstanceRate(uint64_t instances) const {
   rate.iterations = instances;
   rate.cycles = completionCycle;
   rate.achieved = completionCycle ? double(instances) / completionCycle : 0;
-  // Cycles per instance of the busiest unit or memory interface.
+  // Cycles per instance of the busiest unit, shared link or memory
+  // interface.
   double busiest = 0;
   for (const UnitState &unit : units)
     busiest = std::max(busiest, double(unit.busyCycles) / instances);
+  SmallVector<double, 0> channelCycles;
+  for (auto [index, actor] : llvm::enumerate(engine.actors))
+    links.addChannelCycles(index, double(actor.firings) / instances,
+                           channelCycles);
+  for (double cycles : channelCycles)
+    busiest = std::max(busiest, cycles);
   for (const InterfaceState &port : interfaces) {
     const fabric::MemoryInterface &spec = *port.spec;
     double loads = double(port.totalLoads) / instances;

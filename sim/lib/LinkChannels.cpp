@@ -304,3 +304,13 @@ void LinkChannels::fillStats(CycleSimStats &stats) const {
     stats.sharedLinks.push_back({shared.link, shared.values, shared.channels,
                                  shared.busyCycles, shared.crossings});
 }
+
+void LinkChannels::addChannelCycles(
+    uint32_t actor, double firings,
+    llvm::SmallVectorImpl<double> &cycles) const {
+  if (links.empty())
+    return;
+  cycles.resize(links.size(), 0);
+  for (const auto &[result, crossing] : byActor[actor])
+    cycles[crossing.link] += firings / links[crossing.link].channels;
+}

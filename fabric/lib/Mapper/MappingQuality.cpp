@@ -103,6 +103,23 @@ static uint64_t sharingInterval(const MapProblem &problem,
   return most;
 }
 
+/// The most cycles per token that an edge off the recurrences allows: its
+/// steady-state span (consumer's firing cycle minus producer's) over its
+/// capacity, rounded up.
+static uint64_t bufferInterval(const MapProblem &problem,
+                               const fabric::Mapping &mapping,
+                               llvm::ArrayRef<uint64_t> fire) {
+  uint64_t most = 0;
+  for (auto [edge, route] : llvm::zip_equal(problem.edges, mapping.edges)) {
+    if (!isOffRecurrenceActorEdge(edge) ||
+        route.capacity == fabric::kUnboundedCapacity || route.capacity == 0)
+      continue;
+    uint64_t span = fire[edge.consumer] - fire[edge.producer];
+    most = std::max(most, llvm::divideCeil(span, route.capacity));
+  }
+  return most;
+}
+
 MappingQuality mapper::evaluateQuality(const MapProblem &problem,
                                        const fabric::Fabric &fabric,
                                        const fabric::Mapping &mapping) {
@@ -113,6 +130,7 @@ MappingQuality mapper::evaluateQuality(const MapProblem &problem,
       recurrenceLatency(problem, mapping, schedule.delay);
   for (auto [fire, delay] : llvm::zip_equal(schedule.fire, schedule.delay))
     quality.pipelineLatency = std::max(quality.pipelineLatency, fire + delay);
+  quality.bufferInterval = bufferInterval(problem, mapping, schedule.fire);
   for (const fabric::EdgeRoute &edge : mapping.edges)
     quality.totalLatency += edge.latency;
   for (const fabric::MemoryBinding &binding : mapping.memories)

@@ -113,6 +113,7 @@ static void printMapping(dataflow::GraphOp graph, const fabric::Fabric &fabric,
   os << "quality: ";
   if (fabric.isTimeMultiplexed())
     os << "sharing interval " << quality.sharingInterval << ", ";
+  os << "buffer interval " << quality.bufferInterval << ", ";
   os << "recurrence latency " << quality.recurrenceLatency
      << ", pipeline latency " << quality.pipelineLatency << ", total latency "
      << quality.totalLatency << "\n";

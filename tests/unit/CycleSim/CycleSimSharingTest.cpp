@@ -432,6 +432,36 @@ TEST_F(CycleSimSharingTest, StreamsAlternateOnASharedLink) {
   EXPECT_EQ(result->timing.sharedLinks[0].busyCycles, 8u);
 }
 
+constexpr StringLiteral kTwoValuesPerIteration = R"mlir(
+  dataflow.graph private @twovalues(%start: none) values(%n: i32, %zero: i32, %one: i32) -> streams(i32) {
+    %i, %p = dataflow.stream %zero, %n, %one step add while slt : i32
+    %a = arith.addi %i, %i : i32
+    %b = arith.addi %a, %i : i32
+    dataflow.graph.return streams(%b : i32) complete(%start)
+  }
+)mlir";
+
+// The stream and the first add on element 0, the second add on element 1:
+// two values (%i and %a) cross the one channel east every iteration, so
+// the link, not a unit, is the loop's busiest resource (2 cycles per
+// iteration) and the loop runs at that bound.
+TEST_F(CycleSimSharingTest, SharedLinkBoundsTheLoop) {
+  useMesh(2, 1, 2);
+  dataflow::GraphOp graph = parse(kTwoValuesPerIteration);
+  fabric::Mapping mapping = place(graph, {0, 0, 1}, {0, 1, 0});
+  llvm::Expected<CycleSimResult> result =
+      runBoth(graph, mapping, {i32(8), i32(0), i32(1)});
+  ASSERT_TRUE(static_cast<bool>(result)) << llvm::toString(result.takeError());
+  EXPECT_EQ(result->emulation.streamOutputs[0],
+            i32s({0, 3, 6, 9, 12, 15, 18, 21}));
+  ASSERT_EQ(result->timing.loops.size(), 1u);
+  const LoopRate &loop = result->timing.loops[0];
+  EXPECT_EQ(loop.iterations, 8u);
+  EXPECT_DOUBLE_EQ(loop.resourceBound, 0.5);
+  EXPECT_LE(loop.achieved, loop.resourceBound);
+  EXPECT_GT(loop.achieved, 0.4);
+}
+
 // A real deadlock is still one where links are shared: a mux that never
 // takes lane 0 leaves its one-slot route full, the stream behind it stops,
 // and nothing waits for a link any more.

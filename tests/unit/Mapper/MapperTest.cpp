@@ -261,4 +261,37 @@ TEST(MapperTest, SpatialTargetMapsWithoutSharingWhereItFits) {
             1u);
 }
 
+/// Without a target the mapper of a time-multiplexed fabric keeps the
+/// better of the spatial and the shared mapping: never slower by the
+/// quality measure than either, nor than what LOOM_TARGET("temporal")
+/// (sharing as the costs decide) gets.
+TEST(MapperTest, WithoutTargetKeepsTheFasterOfSpatialAndShared) {
+  auto context = makeContext();
+  Fabric fabric = loadPreset("cgra-4x4-temporal");
+  for (unsigned lanes : {1u, 2u, 4u}) {
+    OwningOpRef<ModuleOp> plain = parseModule(*context, makeLaneGraph(lanes));
+    OwningOpRef<ModuleOp> temporal =
+        parseModule(*context, makeLaneGraph(lanes));
+    ASSERT_TRUE(plain && temporal);
+    dataflow::GraphOp graph = findGraph(*plain);
+    findGraph(*temporal)->setAttr(dataflow::kGraphTargetAttrName,
+                                  StringAttr::get(context.get(), "temporal"));
+    Mapping chosen = mapOrFail(graph, fabric);
+    ASSERT_TRUE(isValidMapping(graph, fabric, chosen));
+    MappingQuality quality = evaluateQuality(graph, fabric, chosen);
+    Mapping shared = mapOrFail(findGraph(*temporal), fabric);
+    EXPECT_TRUE(quality <= evaluateQuality(graph, fabric, shared))
+        << lanes << " lanes";
+    MapperOptions noSharing;
+    noSharing.allowSharing = false;
+    llvm::Expected<Mapping> spatial = mapGraph(graph, fabric, noSharing);
+    if (!spatial) {
+      llvm::consumeError(spatial.takeError());
+      continue;
+    }
+    EXPECT_TRUE(quality <= evaluateQuality(graph, fabric, *spatial))
+        << lanes << " lanes";
+  }
+}
+
 } // namespace

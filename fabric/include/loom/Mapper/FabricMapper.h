@@ -68,12 +68,23 @@ struct MappingQuality {
   /// starts at most one iteration per this many cycles; 1 on a spatial
   /// fabric (0 for a graph without actors).
   uint64_t sharingInterval = 0;
+  /// The buffer interval: over every edge between two actors off the
+  /// recurrences, the cycles between its producer's and its consumer's
+  /// firings in the steady-state schedule over the tokens the edge holds
+  /// (its capacity), rounded up. At one token per T cycles an edge holds
+  /// span / T tokens in flight, so a path that rejoins a longer one slower
+  /// than its buffers allow bounds the rate: on cgra-4x4-temporal saxpy's
+  /// address waited 21 cycles for the loaded values in 6 slots and the
+  /// graph ran at 3.5 cycles per instance (0 for a graph without such
+  /// edges).
+  uint64_t bufferInterval = 0;
 
-  /// What bounds the loop rate first: the larger of the sharing interval
-  /// and the recurrence latency. On a spatial fabric this orders mappings
-  /// as the recurrence latency alone does.
+  /// What bounds the loop rate first: the largest of the sharing interval,
+  /// the buffer interval and the recurrence latency. On a spatial fabric
+  /// with deep operand buffers this orders mappings as the recurrence
+  /// latency alone does.
   uint64_t getInterval() const {
-    return std::max(sharingInterval, recurrenceLatency);
+    return std::max({sharingInterval, bufferInterval, recurrenceLatency});
   }
 
   bool operator<(const MappingQuality &other) const {

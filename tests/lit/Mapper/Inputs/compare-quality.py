@@ -5,8 +5,8 @@ Usage: python3 compare-quality.py WORKDIR SMALL BIG INPUT...
 Each INPUT is a .mlir file of dataflow graphs or a C++ kernel, which
 loom-clang++ compiles first (its .dfg.mlir is kept under WORKDIR). Every
 graph is mapped by loom-map on SMALL and on BIG; where both map, BIG's
-quality (recurrence latency, then pipeline latency, then total latency;
-docs/mapper.md) must not
+quality (the interval, then recurrence latency, then pipeline latency,
+then total latency; docs/mapper.md) must not
 be worse. Prints one line per graph and a summary, and exits 1 on a
 violation or when a C++ input does not compile.
 """
@@ -16,13 +16,14 @@ import subprocess
 import sys
 
 GRAPH = re.compile(r"^graph @(\S+) on \S+: (\d+) actors")
-QUALITY = re.compile(r"^quality: recurrence latency (\d+), "
+QUALITY = re.compile(r"^quality: (?:sharing interval (\d+), )?"
+                     r"buffer interval (\d+), recurrence latency (\d+), "
                      r"pipeline latency (\d+), total latency (\d+)")
 TIME = re.compile(r"^time: ([0-9.]+) s")
 
 
 def map_file(path, fabric):
-    """{graph: (actors, (recurrence, pipeline, total), seconds)} of the
+    """{graph: (actors, (interval, recurrence, pipeline, total), seconds)} of the
     graphs that map."""
     run = subprocess.run(["loom-map", path, "--fabric=" + fabric, "--totals-only"],
                          capture_output=True, text=True)
@@ -31,7 +32,13 @@ def map_file(path, fabric):
         if m := GRAPH.match(line):
             name, actors = m.group(1), int(m.group(2))
         elif m := QUALITY.match(line):
-            quality = tuple(int(m.group(i)) for i in (1, 2, 3))
+            sharing, buffer, recurrence, pipeline, total = (
+                int(g) if g else 0 for g in m.groups())
+            # MappingQuality's order: the interval (the largest of the
+            # sharing and buffer intervals and the recurrence latency)
+            # first.
+            quality = (max(sharing, buffer, recurrence), recurrence,
+                       pipeline, total)
         elif m := TIME.match(line):
             result[name] = (actors, quality, float(m.group(1)))
     return result
