@@ -141,8 +141,8 @@ placeAndRoute(const MapProblem &problem, const fabric::Fabric &fabric,
 /// while routing ends congested. On a time-multiplexed fabric every attempt
 /// runs, while the best so far is slower than one iteration per cycle, and
 /// the one of best quality is kept: there placement and routing trade
-/// sharing against wire length, and the first routed attempt was often
-/// not the fastest (saxpy on cgra-4x4-temporal: II 2.2 first, 1.5 best).
+/// sharing against wire length, and the first routed attempt is often
+/// not the fastest (docs/ii-anchors.md, "What changed on 2026-12-03").
 static llvm::Expected<Mapping> mapOnFabric(const MapProblem &problem,
                                            const fabric::Fabric &fabric,
                                            const MapperOptions &options,
@@ -279,11 +279,12 @@ llvm::Expected<Mapping> mapper::mapGraph(dataflow::GraphOp graph,
   // On a time-multiplexed fabric the costs of placement and routing weigh
   // sharing against wire length; the spatial view (one actor per unit, one
   // value per channel) is a second candidate, kept when its quality is as
-  // good: on cgra-4x4-temporal saxpy's graph of 14 actors shared a channel
-  // to save hops and ran at II 2, spatially at II 1. A kernel that asks to
-  // run spatially gets that mapping whenever it exists; the hint is advice,
-  // so a graph that does not fit that way still shares (docs/mapper.md,
-  // "Sharing and LOOM_TARGET").
+  // good: the shared mapping may put two values on one channel to save a
+  // few hops where the spatial view has room for both, and halve the rate
+  // of every loop they are in. A kernel that asks to run spatially gets
+  // that mapping whenever it exists; the hint is advice, so a graph that
+  // does not fit that way still shares (docs/mapper.md, "Sharing and
+  // LOOM_TARGET").
   MapperOptions spatialOptions = options;
   spatialOptions.allowSharing = false;
   llvm::Expected<Mapping> spatial =
