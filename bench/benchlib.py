@@ -205,10 +205,19 @@ def kernel_totals(report, backend):
                 key = (loop["graph"], loop["loop"])
                 agg = entry["loops"].setdefault(key, {
                     "iterations": 0, "cycles": 0, "resource_bound": 1.0,
-                    "recurrence_bound": 1.0, "launches": 0})
+                    "recurrence_bound": 1.0, "physical_bound": None,
+                    "lanes": 1, "launches": 0})
                 agg["iterations"] += loop["iterations"]
                 agg["cycles"] += loop["cycles"]
                 agg["launches"] += 1
+                agg["lanes"] = max(agg["lanes"], loop.get("lanes", 1))
+                # null: nothing on the fabric limits the loop.
+                physical = loop.get("physical_bound")
+                if physical is not None:
+                    agg["physical_bound"] = (physical
+                                             if agg["physical_bound"] is None
+                                             else min(agg["physical_bound"],
+                                                      physical))
                 # A bound is null in the report when nothing limits the rate
                 # (a batch of independent instances has no recurrence).
                 for bound in ("resource_bound", "recurrence_bound"):

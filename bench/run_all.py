@@ -26,6 +26,7 @@ import benchlib  # noqa: E402
 import compile_time  # noqa: E402
 import ii_anchors  # noqa: E402
 import iteration_rates  # noqa: E402
+import physical_bound  # noqa: E402
 import mapper_time  # noqa: E402
 import sim_throughput  # noqa: E402
 from benchlib import table, verdict  # noqa: E402
@@ -152,6 +153,7 @@ def f_and_g_sections(runner, args, summary):
         "compile": compile_time.section(runner.build, benchlib.SAMPLES,
                                         args.compile_runs, summary),
         "anchors": ii_anchors.section(runner, summary),
+        "physical": physical_bound.section(runner, benchlib.SAMPLES, summary),
     }
 
 
@@ -249,7 +251,8 @@ def main():
     doc.append(parts["scheduler"])
     doc.append(parts["property"])
     fg = parts["F and G"]
-    doc += [fg["sim"], fg["map"], fg["rates"], fg["compile"], fg["anchors"]]
+    doc += [fg["sim"], fg["map"], fg["rates"], fg["compile"], fg["anchors"],
+            fg["physical"]]
     notes = kept_notes(args.out)
     with open(args.out, "w") as f:
         f.write("\n".join(doc).rstrip() + "\n\n" + notes)

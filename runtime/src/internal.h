@@ -80,9 +80,13 @@ struct Policy {
   /// before it is stopped as a runaway loop; the interpreter's default
   /// (InterpreterOptions::kDefaultStepBudget) when unset.
   std::optional<uint64_t> emuMaxSteps;
-  /// Why LOOM_BACKEND, LOOM_OFFLOAD, LOOM_WORKERS, LOOM_EMU_MAX_STEPS or
-  /// (under sim) LOOM_FABRIC is unusable; empty when all are valid.
-  /// reportPath is meaningful even then.
+  /// LOOM_LANES: the most copies of a dense thread's graph the sim backend
+  /// places side by side; 0 (unset) leaves the choice to the fabric and the
+  /// hint.
+  unsigned maxLanes = 0;
+  /// Why LOOM_BACKEND, LOOM_OFFLOAD, LOOM_WORKERS, LOOM_LANES,
+  /// LOOM_EMU_MAX_STEPS or (under sim) LOOM_FABRIC is unusable; empty when all
+  /// are valid. reportPath is meaningful even then.
   std::string error;
 };
 
@@ -182,6 +186,9 @@ struct LaunchDetails {
     std::string graph, loop;
     uint64_t iterations = 0, cycles = 0;
     double achieved = 0, resourceBound = 0, recurrenceBound = 0;
+    double physicalBound = 0;
+    /// The graph copies the instance loop of a laned batch ran on.
+    unsigned lanes = 1;
   };
   /// One entry per loop of each graph, summed over its launches.
   std::vector<LoopRate> loops;

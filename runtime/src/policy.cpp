@@ -2,7 +2,8 @@
 //
 // Part of the Loom project.
 //
-// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_EMU_MAX_STEPS,
+// LOOM_BACKEND, LOOM_OFFLOAD, LOOM_REPORT, LOOM_WORKERS, LOOM_LANES,
+// LOOM_EMU_MAX_STEPS,
 // LOOM_FABRIC, LOOM_TRACE and LOOM_MAPPING_DIR are read once, at the first
 // launch (or report), and cached: a program sees one policy for its whole
 // run, as OpenMP does for OMP_TARGET_OFFLOAD.
@@ -114,6 +115,17 @@ Policy readPolicy() {
           std::make_shared<const loom::fabric::Fabric>(std::move(*fabric));
     else
       addError(policy, llvm::toString(fabric.takeError()));
+    // LOOM_LANES caps the copies of a dense thread's graph the sim backend
+    // places side by side (docs/runtime.md, "Lanes"); 1 turns lanes off.
+    if (std::optional<std::string> value = readEnv("LOOM_LANES")) {
+      unsigned lanes = 0;
+      if (llvm::StringRef(*value).trim().getAsInteger(10, lanes) || lanes == 0)
+        addError(policy, "LOOM_LANES='" + *value +
+                             "' is not a lane count: expected a positive "
+                             "integer");
+      else
+        policy.maxLanes = lanes;
+    }
   }
   return policy;
 }

@@ -110,6 +110,16 @@ void writeTiming(llvm::json::OStream &json, const LaunchDetails &details) {
           json.attribute("recurrence_bound", nullptr);
         else
           json.attribute("recurrence_bound", loop.recurrenceBound);
+        // What the fabric itself allows the program's loop (null: no
+        // limit), docs/simulator.md "Metrics".
+        if (std::isinf(loop.physicalBound))
+          json.attribute("physical_bound", nullptr);
+        else
+          json.attribute("physical_bound", loop.physicalBound);
+        // The copies of the graph placed side by side that the instances
+        // of a dense thread ran on (docs/runtime.md, "Lanes"); 1 for every
+        // other loop.
+        json.attribute("lanes", loop.lanes);
       });
   });
   json.attributeObject("stalls", [&] {

@@ -168,16 +168,27 @@ void writeMappingPicture(llvm::StringRef directory,
 /// Each mapped graph is written to `mappingDir` when it is not empty.
 std::unique_ptr<SimKernel> mapKernel(const loom_kernel_desc_t &kernel,
                                      const Fabric &fabric,
-                                     llvm::StringRef mappingDir) {
+                                     const Policy &policy) {
   loom::fabric::MappingCache cache =
       loom::fabric::MappingCache::fromEnvironment();
+  mlir::ModuleOp module = getArtifactModule(kernel);
   auto simKernel = std::make_unique<SimKernel>(
-      loom::sim::mapModuleGraphs(getArtifactModule(kernel), fabric, cache, {}));
+      loom::sim::mapModuleGraphs(module, fabric, cache, {}));
+  if (simKernel->problem.empty())
+    loom::sim::addGraphLanes(*simKernel, module, fabric, cache, {},
+                             policy.maxLanes);
+  llvm::StringRef mappingDir = policy.mappingDir;
   if (!mappingDir.empty())
     for (dataflow::GraphOp graph : simKernel->graphs) {
       auto it = simKernel->mappings.find(graph);
       if (it != simKernel->mappings.end())
         writeMappingPicture(mappingDir, kernel, graph, it->second, fabric);
+      // The copies side by side that the graph's batches run on.
+      auto lanes = simKernel->lanes.find(graph);
+      if (lanes != simKernel->lanes.end())
+        writeMappingPicture(mappingDir, kernel, lanes->second.graph,
+                            simKernel->mappings.at(lanes->second.graph),
+                            fabric);
     }
   return simKernel;
 }
@@ -188,7 +199,7 @@ SimKernel &getSimKernel(const loom_kernel_desc_t &kernel,
   std::lock_guard<std::mutex> lock(state.mutex);
   std::unique_ptr<SimKernel> &slot = state.kernels[&kernel];
   if (!slot)
-    slot = mapKernel(kernel, *policy.fabric, policy.mappingDir);
+    slot = mapKernel(kernel, *policy.fabric, policy);
   return *slot;
 }
 
@@ -203,7 +214,8 @@ void copyTiming(LaunchDetails &details, const Fabric &fabric,
   for (const loom::sim::RunLoopRate &rate : timing.loops)
     details.loops.push_back({rate.graph, rate.loop, rate.iterations,
                              rate.cycles, rate.achieved, rate.resourceBound,
-                             rate.recurrenceBound});
+                             rate.recurrenceBound, rate.physicalBound,
+                             rate.lanes});
   for (auto [element, busy] : llvm::enumerate(timing.unitBusyCycles)) {
     const loom::fabric::ProcessingElement &pe = fabric.getElements()[element];
     for (auto [unit, cycles] : llvm::enumerate(busy))

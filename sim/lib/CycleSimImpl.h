@@ -223,6 +223,9 @@ struct LoopState {
   llvm::SmallVector<int32_t, 0> body;
   /// Cycles of the slowest dependence cycle through the loop's carries.
   uint64_t recurrenceCycles = 1;
+  /// The compute latencies alone along the slowest such cycle; 0 when no
+  /// cycle holds a computation (PhysicalBound.cpp).
+  uint64_t physicalRecurrenceCycles = 0;
   /// Iterations; the first and last cycle of the current span (a launch,
   /// or one instance of a batch); the cycles of the spans before it and
   /// how many spans iterated.
@@ -279,6 +282,10 @@ struct CycleOutcome {
   uint64_t wake = UINT64_MAX;
 };
 
+/// getLongestCycle's weight of one cycle of compute latency on a physical
+/// path (more than the hops of any cycle).
+inline constexpr uint64_t kPhysicalScale = uint64_t(1) << 24;
+
 class CycleEngine final : public TokenSink {
 public:
   CycleEngine(Engine &engine, const fabric::Fabric &fabric,
@@ -313,9 +320,23 @@ private:
   llvm::Error bindQueues();
   void collectBody(LoopState &loop, mlir::Value phase);
   uint64_t getHopCycles(int32_t from, mlir::OpOperand &use) const;
+  /// The longest cycle from `from` back to `carry` through body actors;
+  /// with `physical`, counting compute latencies only (getComputeLatency).
   uint64_t getLongestCycle(int32_t from, int32_t carry,
                            llvm::ArrayRef<bool> inBody,
-                           llvm::SmallVectorImpl<uint64_t> &memo) const;
+                           llvm::SmallVectorImpl<uint64_t> &memo,
+                           bool physical = false) const;
+  /// PhysicalBound.cpp: the latency of `actor` when it computes for the
+  /// program (0 for the lowering's state machines, steering, constants and
+  /// memory); the cycles per iteration the whole fabric needs for the
+  /// firings of `actors` over `iterations` (`steady`: whole firings per
+  /// iteration, as the resource bound counts them); the loop's and a
+  /// batch's physical bound in iterations per cycle.
+  uint64_t getComputeLatency(int32_t actor) const;
+  double getFabricCycles(llvm::ArrayRef<int32_t> actors, double iterations,
+                         bool steady) const;
+  double getPhysicalBound(const LoopState &loop) const;
+  double getInstancePhysicalBound(uint64_t instances) const;
 
   void deliver();
   /// Checks every actor with pending work and fires those that can.

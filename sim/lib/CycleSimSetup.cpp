@@ -293,7 +293,8 @@ uint64_t CycleEngine::getHopCycles(int32_t from, OpOperand &use) const {
 /// is none. `memo` caches per actor (UINT64_MAX: on the current path).
 uint64_t CycleEngine::getLongestCycle(int32_t from, int32_t carry,
                                       ArrayRef<bool> inBody,
-                                      SmallVectorImpl<uint64_t> &memo) const {
+                                      SmallVectorImpl<uint64_t> &memo,
+                                      bool physical) const {
   uint64_t &slot = memo[from];
   if (slot != UINT64_MAX - 1)
     return slot == UINT64_MAX ? 0 : slot;
@@ -304,14 +305,19 @@ uint64_t CycleEngine::getLongestCycle(int32_t from, int32_t carry,
       auto it = engine.actorIndex.find(use.getOwner());
       if (it == engine.actorIndex.end() || !inBody[it->second])
         continue;
-      uint64_t hop = getHopCycles(from, use);
+      // Physical hops weigh kPhysicalScale per cycle of compute latency
+      // plus 1, so that a cycle of no latency still differs from no cycle
+      // (0); the caller divides by kPhysicalScale.
+      uint64_t hop = physical ? getComputeLatency(from) * kPhysicalScale + 1
+                              : getHopCycles(from, use);
       const Actor &to = engine.actors[it->second];
       if (closesCycle(to, use.getOperandNumber())) {
         if (it->second == carry)
           best = std::max(best, hop);
         continue;
       }
-      uint64_t rest = getLongestCycle(it->second, carry, inBody, memo);
+      uint64_t rest =
+          getLongestCycle(it->second, carry, inBody, memo, physical);
       if (rest)
         best = std::max(best, hop + rest);
     }
@@ -347,6 +353,13 @@ void CycleEngine::analyzeLoops() {
       SmallVector<uint64_t, 0> memo(engine.actors.size(), UINT64_MAX - 1);
       loop.recurrenceCycles = std::max(
           loop.recurrenceCycles, getLongestCycle(member, member, inBody, memo));
+      SmallVector<uint64_t, 0> physicalMemo(engine.actors.size(),
+                                            UINT64_MAX - 1);
+      loop.physicalRecurrenceCycles =
+          std::max(loop.physicalRecurrenceCycles,
+                   getLongestCycle(member, member, inBody, physicalMemo,
+                                   /*physical=*/true) /
+                       kPhysicalScale);
     }
   }
 }

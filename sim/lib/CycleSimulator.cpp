@@ -644,6 +644,7 @@ void CycleEngine::fillStats(CycleSimResult &result) const {
     double resourceCycles = getResourceCycles(loop);
     rate.resourceBound = resourceCycles > 1 ? 1.0 / resourceCycles : 1.0;
     rate.recurrenceBound = 1.0 / loop.recurrenceCycles;
+    rate.physicalBound = getPhysicalBound(loop);
   }
 }
 
@@ -677,6 +678,7 @@ LoopRate CycleEngine::getInstanceRate(uint64_t instances) const {
   rate.resourceBound = busiest > 1 ? 1.0 / busiest : 1.0;
   // Independent instances: nothing carries from one to the next.
   rate.recurrenceBound = std::numeric_limits<double>::infinity();
+  rate.physicalBound = getInstancePhysicalBound(instances);
   return rate;
 }
 

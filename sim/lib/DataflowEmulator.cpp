@@ -483,3 +483,15 @@ DataflowEmulator::runGraph(GraphOp graph, ArrayRef<TokenValue> valueInputs,
                            const EmulatorOptions &options) {
   return runGraph(graph, valueInputs, {}, memories, options);
 }
+
+void loom::sim::accumulate(EmulationStats &total, const EmulationStats &part) {
+  total.firings += part.firings;
+  for (unsigned kind = 0; kind < total.firingsByKind.size(); ++kind)
+    total.firingsByKind[kind] += part.firingsByKind[kind];
+  for (const auto &[name, count] : part.firingsByOp)
+    total.firingsByOp[name] += count;
+  total.tokensMoved += part.tokensMoved;
+  total.peakQueueOccupancy =
+      std::max(total.peakQueueOccupancy, part.peakQueueOccupancy);
+  total.tokensLeft += part.tokensLeft;
+}

@@ -55,9 +55,7 @@ static bool hasInstanceInvariantOperands(dataflow::ThreadOp thread,
 }
 
 dataflow::GraphLaunchOp
-ProgramInterpreter::getBatchableLaunch(dataflow::ThreadOp thread) {
-  if (!options.graphBatchRunner)
-    return nullptr;
+loom::sim::findBatchableLaunch(dataflow::ThreadOp thread, ModuleOp module) {
   Block &body = thread.getBody().front();
   dataflow::GraphLaunchOp launch;
   for (Operation &op : body.without_terminator()) {
@@ -77,6 +75,13 @@ ProgramInterpreter::getBatchableLaunch(dataflow::ThreadOp thread) {
   if (!graph || !CycleSimulator::getInstanceOverlapProblem(graph).empty())
     return nullptr;
   return launch;
+}
+
+dataflow::GraphLaunchOp
+ProgramInterpreter::getBatchableLaunch(dataflow::ThreadOp thread) {
+  if (!options.graphBatchRunner)
+    return nullptr;
+  return findBatchableLaunch(thread, module);
 }
 
 /// "(c0, c1)" for the instance at linear position `linear` of `extents`.

@@ -131,18 +131,6 @@ llvm::Expected<int64_t> address(Operation *op, ValueRange indices,
   return fail(text);
 }
 
-void accumulate(EmulationStats &total, const EmulationStats &part) {
-  total.firings += part.firings;
-  for (unsigned kind = 0; kind < total.firingsByKind.size(); ++kind)
-    total.firingsByKind[kind] += part.firingsByKind[kind];
-  for (const auto &[name, count] : part.firingsByOp)
-    total.firingsByOp[name] += count;
-  total.tokensMoved += part.tokensMoved;
-  total.peakQueueOccupancy =
-      std::max(total.peakQueueOccupancy, part.peakQueueOccupancy);
-  total.tokensLeft += part.tokensLeft;
-}
-
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();

@@ -10,9 +10,13 @@
 
 #include "MapperImpl.h"
 
+#include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
+
 #include "mlir/IR/AsmState.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace loom;
@@ -160,13 +164,33 @@ static void buildNets(MapProblem &problem, ArrayRef<Operation *> actors,
 MapProblem mapper::extractProblem(dataflow::GraphOp graph) {
   MapProblem problem;
   problem.graphName = graph.getSymName().str();
+  problem.spreadsMemory = graph->hasAttr(dataflow::kGraphLanesAttrName);
   SmallVector<Operation *> actors = getGraphActors(graph);
+  // Address ids in actor order, so the numbering is deterministic.
+  std::map<SmallVector<const void *, 2>, int32_t> addresses;
   for (Operation *op : actors) {
     MapActor actor;
     actor.opName = op->getName().getStringRef().str();
     actor.cls = fabric::classifyOperation(actor.opName);
     actor.isLoad = isa<dataflow::LoadOp>(op);
     actor.isStore = isa<dataflow::StoreOp>(op);
+    std::optional<OperandRange> indices;
+    if (auto load = dyn_cast<dataflow::LoadOp>(op))
+      indices = load.getIndices();
+    if (auto store = dyn_cast<dataflow::StoreOp>(op))
+      indices = store.getIndices();
+    if (indices) {
+      SmallVector<const void *, 2> key;
+      for (Value index : *indices) {
+        // A branch's accesses take their index through a demux: the same
+        // address as the value demuxed.
+        while (auto demux = index.getDefiningOp<dataflow::DemuxOp>())
+          index = demux.getValue();
+        key.push_back(index.getAsOpaquePointer());
+      }
+      actor.address =
+          addresses.try_emplace(key, int32_t(addresses.size())).first->second;
+    }
     problem.actors.push_back(std::move(actor));
   }
   for (const EdgeRoute &route : enumerateGraphEdges(graph)) {

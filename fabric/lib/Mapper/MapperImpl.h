@@ -34,6 +34,10 @@ struct MapActor {
   /// std::nullopt for an op the class table does not know.
   std::optional<fabric::OperationClass> cls;
   bool isLoad = false, isStore = false;
+  /// Loads and stores: equal for two memory actors whose indices are the
+  /// same values, which therefore always address the same bank; -1
+  /// otherwise.
+  int32_t address = -1;
 };
 
 /// One edge, numbered as Mapping.h prescribes.
@@ -65,6 +69,10 @@ struct MapProblem {
   llvm::SmallVector<MapNet, 0> nets;
   /// Per actor, the edges between two actors that touch it.
   llvm::SmallVector<llvm::SmallVector<uint32_t, 6>, 0> incidentEdges;
+  /// The graph is limited by its memory interfaces' throughput (the laned
+  /// graph of a dense thread, kGraphLanesAttrName): memory binding spreads
+  /// its accesses.
+  bool spreadsMemory = false;
 };
 
 /// Builds the problem of `graph` (actor and edge numbering of Mapping.h).

@@ -83,6 +83,37 @@ static uint64_t recurrenceLatency(const MapProblem &problem,
 }
 
 /// The most actors on one unit and values per channel on one link.
+/// The most cycles one memory interface needs per firing of every memory
+/// actor: its loads over its load ports, stores over store ports, both over
+/// requests per cycle, and the actors bound to it with the same indices
+/// (which address one bank and are serialized).
+static uint64_t memoryInterval(const MapProblem &problem,
+                               const fabric::Fabric &fabric,
+                               const fabric::Mapping &mapping) {
+  llvm::ArrayRef<fabric::MemoryInterface> interfaces =
+      fabric.getMemoryInterfaces();
+  llvm::SmallVector<uint64_t> loads(interfaces.size(), 0),
+      stores(interfaces.size(), 0);
+  llvm::DenseMap<std::pair<uint32_t, int32_t>, uint64_t> sameAddress;
+  uint64_t most = 0;
+  for (const fabric::MemoryBinding &binding : mapping.memories) {
+    const MapActor &actor = problem.actors[binding.actor];
+    ++(actor.isLoad ? loads : stores)[binding.interface];
+    if (actor.address >= 0)
+      most = std::max(most, ++sameAddress[{binding.interface, actor.address}]);
+  }
+  for (auto [m, memory] : llvm::enumerate(interfaces)) {
+    if (memory.loadPorts)
+      most = std::max(most, llvm::divideCeil(loads[m], memory.loadPorts));
+    if (memory.storePorts)
+      most = std::max(most, llvm::divideCeil(stores[m], memory.storePorts));
+    if (memory.requestsPerCycle)
+      most = std::max(most, llvm::divideCeil(loads[m] + stores[m],
+                                             memory.requestsPerCycle));
+  }
+  return most;
+}
+
 static uint64_t sharingInterval(const MapProblem &problem,
                                 const fabric::Fabric &fabric,
                                 const fabric::Mapping &mapping) {
@@ -100,6 +131,10 @@ static uint64_t sharingInterval(const MapProblem &problem,
     uint64_t channels = fabric.getLinks()[link].channels;
     most = std::max<uint64_t>(most, (nets.size() + channels - 1) / channels);
   }
+  // Only a graph streaming at its interfaces' rate is bound by them; for
+  // the others the term would only reorder equally fast mappings.
+  if (problem.spreadsMemory)
+    most = std::max(most, memoryInterval(problem, fabric, mapping));
   return most;
 }
 

@@ -8,6 +8,15 @@
 // bound (a soft balance: a nearer interface wins until its ports are
 // shared twice as often as a farther one's). Ties go to the lower index.
 //
+// A graph that streams instances at the interfaces' rate (the laned graph
+// of a dense thread, MapProblem::spreadsMemory) counts the rounds fully
+// instead: of its ports of the actor's kind, of its requests per cycle,
+// and one per actor already bound there whose indices are the same values
+// (it always addresses the same bank, so the two are serialized); and an
+// actor off the recurrences weighs a round as kThroughputWeight hops, since
+// every instance pays a round and the hops cost latency once, which the
+// operand buffers absorb.
+//
 //===----------------------------------------------------------------------===//
 
 #include "MapperImpl.h"
@@ -60,6 +69,17 @@ static PathLengths shortestPaths(const fabric::Fabric &fabric,
   return lengths;
 }
 
+/// What a round of sharing an interface costs an actor off recurrences,
+/// in hops.
+static constexpr uint64_t kThroughputWeight = 16;
+
+/// Whether an edge of `actor` lies on a loop recurrence.
+static bool isOnRecurrence(const MapProblem &problem, uint32_t actor) {
+  return llvm::any_of(problem.incidentEdges[actor], [&](uint32_t edge) {
+    return problem.edges[edge].inRecurrence;
+  });
+}
+
 llvm::SmallVector<MemoryBinding, 0>
 mapper::bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
                      llvm::ArrayRef<uint32_t> elementOfActor) {
@@ -68,6 +88,9 @@ mapper::bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
   llvm::SmallVector<unsigned> loads(interfaces.size(), 0),
       stores(interfaces.size(), 0);
   llvm::DenseMap<uint32_t, PathLengths> fromElement;
+  // The address ids already bound to each interface.
+  llvm::SmallVector<llvm::SmallVector<int32_t, 4>> sameAddress(
+      interfaces.size());
   llvm::SmallVector<MemoryBinding, 0> bindings;
   for (auto [actor, info] : llvm::enumerate(problem.actors)) {
     if (!info.isLoad && !info.isStore)
@@ -83,19 +106,31 @@ mapper::bindMemories(const MapProblem &problem, const fabric::Fabric &fabric,
                .first;
     const PathLengths &paths = it->second;
     llvm::SmallVector<unsigned> &bound = info.isLoad ? loads : stores;
+    bool spread = problem.spreadsMemory;
+    uint64_t weight =
+        spread && !isOnRecurrence(problem, actor) ? kThroughputWeight : 1;
     uint64_t bestScore = UINT64_MAX;
     uint32_t best = 0;
     for (auto [m, memory] : llvm::enumerate(interfaces)) {
       unsigned ports = info.isLoad ? memory.loadPorts : memory.storePorts;
-      uint64_t sharing =
-          ports ? bound[m] / ports : SwitchDistances::kUnreachable;
-      uint64_t score = paths.hops[memory.node] + sharing;
+      if (!ports || !memory.requestsPerCycle)
+        continue;
+      uint64_t rounds = bound[m] / ports;
+      if (spread) {
+        rounds = std::max<uint64_t>(rounds, (loads[m] + stores[m]) /
+                                                memory.requestsPerCycle);
+        int32_t address = info.address;
+        rounds += llvm::count(sameAddress[m], address);
+      }
+      uint64_t score = paths.hops[memory.node] + weight * rounds;
       if (score < bestScore) {
         bestScore = score;
         best = m;
       }
     }
     ++bound[best];
+    if (info.address >= 0)
+      sameAddress[best].push_back(info.address);
     MemoryBinding binding;
     binding.actor = actor;
     binding.interface = best;

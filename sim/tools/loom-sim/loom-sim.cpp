@@ -29,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cmath>
 #include <cstdio>
 #include <deque>
 
@@ -88,6 +89,11 @@ static cl::opt<bool> splitInputFile(
 static cl::opt<uint64_t>
     cycleBudget("cycle-budget", cl::desc("Simulated cycles per graph launch"),
                 cl::init(CycleSimOptions().cycleBudget), cl::cat(category));
+static cl::opt<unsigned> maxLanes(
+    "lanes",
+    cl::desc("--entry: the most copies of a dense thread's graph placed side "
+             "by side (0: as the fabric and LOOM_PARALLEL(n) allow; 1: none)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<uint64_t> maxSteps(
     "max-steps", cl::desc("--entry: ops one execution of host code may run"),
     cl::init(InterpreterOptions::kDefaultStepBudget), cl::cat(category));
@@ -151,6 +157,11 @@ static void writeTiming(json::OStream &os, const fabric::Fabric &fabric,
         os.attribute("achieved", loop.achieved);
         os.attribute("resourceBound", loop.resourceBound);
         os.attribute("recurrenceBound", loop.recurrenceBound);
+        if (std::isinf(loop.physicalBound))
+          os.attribute("physicalBound", nullptr);
+        else
+          os.attribute("physicalBound", loop.physicalBound);
+        os.attribute("lanes", loop.lanes);
       });
   });
   os.attributeArray("utilization", [&] {
@@ -509,6 +520,8 @@ static llvm::Error runModule(ModuleOp module, MLIRContext &context) {
   MappedGraphs mapped = mapGraphs(graphs, *fabric, cache, {});
   if (!mapped.problem.empty())
     return fail(mapped.problem);
+  if (func)
+    addGraphLanes(mapped, module, *fabric, cache, {}, maxLanes);
   if (llvm::Error error = writeMappingFiles(*fabric, mapped))
     return error;
   RunOutputs outputs;

@@ -31,7 +31,9 @@
 // REPORT-NEXT: "cycles": {{[0-9]+}},
 // REPORT-NEXT: "iterations_per_cycle": {{[0-9.e+-]+}},
 // REPORT-NEXT: "resource_bound": {{[0-9.e+-]+}},
-// REPORT-NEXT: "recurrence_bound": null
+// REPORT-NEXT: "recurrence_bound": null,
+// REPORT-NEXT: "physical_bound": {{[0-9.e+-]+}},
+// REPORT-NEXT: "lanes": {{[1-8]}}
 // REPORT-NEXT: }
 // REPORT-NEXT: ],
 // REPORT: "memory": {

@@ -94,7 +94,7 @@ void renderMappingSVG(llvm::raw_ostream &os, const Fabric &fabric,
 
 /// Part of every cache key: bump it whenever the mapper may map the same
 /// graph, fabric and options differently, so old entries are never reused.
-inline constexpr unsigned kMapperVersion = 12;
+inline constexpr unsigned kMapperVersion = 13;
 /// The LOOM_CACHE_DIR value that disables the cache.
 inline constexpr llvm::StringLiteral kCacheDisabledValue = "off";
 

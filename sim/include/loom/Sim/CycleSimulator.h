@@ -84,6 +84,15 @@ struct LoopRate {
   /// defines both exactly.
   double resourceBound = 0;
   double recurrenceBound = 0;
+  /// Iterations per cycle that any mapping of the program on the fabric
+  /// could reach at most: its memory requests, compute actors and true
+  /// recurrence latency against the whole fabric (PhysicalBound.cpp,
+  /// docs/simulator.md); infinity when nothing limits it.
+  double physicalBound = 0;
+  /// The instance loop of a batch run on laned copies of a graph
+  /// (GraphLanes.h): the copies; iterations, cycles and resourceBound count
+  /// instances of the original graph. 1 otherwise.
+  unsigned lanes = 1;
 };
 
 /// One firing, for the Chrome/Perfetto trace.

@@ -64,6 +64,10 @@ struct EmulationStats {
   uint64_t tokensLeft = 0;
 };
 
+/// Adds `part` to `total` (the firing counts; the peak occupancy is the
+/// larger one).
+void accumulate(EmulationStats &total, const EmulationStats &part);
+
 /// The outputs of one completed launch.
 struct EmulationResult {
   /// One token per value result of the graph.

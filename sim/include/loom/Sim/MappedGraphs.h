@@ -34,6 +34,13 @@ struct MappedGraphs {
   llvm::DenseMap<mlir::Operation *, fabric::Mapping> mappings;
   /// The graphs in module order (for reports).
   llvm::SmallVector<dataflow::GraphOp> graphs;
+  /// A batched graph's copies placed side by side (GraphLanes.h), mapped
+  /// too; a graph without an entry runs its batches on one copy.
+  struct Lanes {
+    dataflow::GraphOp graph;
+    unsigned count = 1;
+  };
+  llvm::DenseMap<mlir::Operation *, Lanes> lanes;
 };
 
 /// Maps `graphs` on `fabric` through `cache`; stops at the first graph that
@@ -49,6 +56,15 @@ MappedGraphs mapModuleGraphs(mlir::ModuleOp module,
                              fabric::MappingCache &cache,
                              const mapper::MapperOptions &options);
 
+/// Adds to `mapped` the laned copy of every graph of `module` that runs as
+/// pipelined batches of dense instances, with chooseLaneCount's width capped
+/// by `maxLanes` (0: no cap beyond the hint's and kMaxLanes), mapped through
+/// `cache`; a width the mapper cannot place falls back to fewer copies, and
+/// to none. Call after mapModuleGraphs succeeded.
+void addGraphLanes(MappedGraphs &mapped, mlir::ModuleOp module,
+                   const fabric::Fabric &fabric, fabric::MappingCache &cache,
+                   const mapper::MapperOptions &options, unsigned maxLanes);
+
 /// The timing of one loop summed over a run's launches of its graph.
 struct RunLoopRate {
   std::string graph;
@@ -59,6 +75,10 @@ struct RunLoopRate {
   double achieved = 0;
   double resourceBound = 0;
   double recurrenceBound = 0;
+  double physicalBound = 0;
+  /// Copies of the graph the instances ran on (the instance loop of a
+  /// laned batch); 1 otherwise.
+  unsigned lanes = 1;
 };
 
 /// A shared unit or link of one graph's mapping, summed over the run's

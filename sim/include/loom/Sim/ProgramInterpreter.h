@@ -124,6 +124,14 @@ struct ProgramStats {
   llvm::SmallVector<LaunchRecord, 0> launches;
 };
 
+/// The one dataflow.graph.launch of a dense `thread` whose instances can
+/// stream through one configuration of its graph (docs/runtime.md,
+/// "Pipelined dense instances under sim"), or null: the body is constants,
+/// that launch and the thread.yield of its done; only coordinates differ
+/// between instances; the graph admits overlapping instances.
+dataflow::GraphLaunchOp findBatchableLaunch(dataflow::ThreadOp thread,
+                                            mlir::ModuleOp module);
+
 class ProgramInterpreter {
 public:
   ProgramInterpreter(mlir::ModuleOp module, InterpreterOptions options);

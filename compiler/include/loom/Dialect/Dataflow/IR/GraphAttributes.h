@@ -21,6 +21,13 @@ namespace loom::dataflow {
 /// (docs/mapper.md, "Sharing and LOOM_TARGET").
 inline constexpr llvm::StringLiteral kGraphTargetAttrName = "loom.target";
 
+/// On the graph of k copies of a dense thread's graph that the sim backend
+/// builds (an IntegerAttr k; docs/runtime.md, "Lanes"): its instances stream
+/// through the copies at the memory interfaces' rate, so the mapper spreads
+/// its memory actors over the interfaces rather than keeping them near
+/// (docs/mapper.md, "Memory binding").
+inline constexpr llvm::StringLiteral kGraphLanesAttrName = "loom.lanes";
+
 } // namespace loom::dataflow
 
 #endif // LOOM_DIALECT_DATAFLOW_IR_GRAPHATTRIBUTES_H
