@@ -42,6 +42,9 @@ struct KernelReport {
   uint64_t pointersBounded = 0, pointersUnchecked = 0;
   /// Spatial regions loom-split-spatial-regions split (--split-levels).
   uint64_t regionsSplit = 0;
+  /// Loads loom-forward-loop-stores replaced by a value carried from the
+  /// store of an earlier iteration ("... instead of reloaded").
+  uint64_t loadsForwarded = 0;
 
   KernelReport &operator+=(const KernelReport &other);
 };

@@ -92,8 +92,10 @@ void Scan::stmt(const Stmt &s) {
   if (s.kind == Stmt::Kind::While && s.exprs.size() > 1 &&
       s.exprs[1].kind != Expr::Kind::Const)
     set(Feature::DataWhile);
-  if (s.hint != Hint::None)
+  if (hasParallelHint(s.hint))
     set(isWrongHint(s.hint) ? Feature::HintWrong : Feature::HintRight);
+  if (s.hint == Hint::CarriedStore || s.hint == Hint::Recurrence)
+    set(Feature::MemoryRecurrence);
   // A float scatter-add converts an addend of the other float type.
   if (s.kind == Stmt::Kind::ScatterAdd) {
     Scalar element = program.buffers[program.memoryBuffers[s.memory]].element;
@@ -170,7 +172,9 @@ void FeatureCounts::print(llvm::raw_ostream &os) const {
      << "programs using: kernels through loom-ownership-pipeline "
      << n(Feature::Kernel) << " (right parallel hints " << n(Feature::HintRight)
      << ", wrong parallel hints " << n(Feature::HintWrong)
-     << ", __restrict pointers " << n(Feature::Restrict) << ")\n";
+     << ", __restrict pointers " << n(Feature::Restrict)
+     << ", stores read back in a later iteration "
+     << n(Feature::MemoryRecurrence) << ")\n";
 }
 
 void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
@@ -181,7 +185,10 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << " run in parallel)\n"
      << "kernel pointer arguments: " << report.pointersBounded
      << " bound to their derived extents (loom.extent), "
-     << report.pointersUnchecked << " unchecked\n";
+     << report.pointersUnchecked << " unchecked\n"
+     << "memory recurrences: " << report.loadsForwarded
+     << " loads carried from an earlier iteration's store "
+        "(loom-forward-loop-stores)\n";
   if (report.regionsSplit)
     os << "split program: " << report.regionsSplit
        << " spatial regions split (at loop boundaries, around control flow, "

@@ -21,22 +21,23 @@ enum class Feature : unsigned {
   I16,
   I64,
   F64,
-  FloatDouble, ///< extf/truncf, or a scatter-add of the other float type.
-  IntFloat,    ///< sitofp/uitofp, float<->int bitcasts.
-  Unsigned,    ///< divui/remui/shrui/minui, cmpi ult/ule/ugt/uge.
-  Shifts,      ///< shli/shrsi/shrui.
-  WrapAround,  ///< addi/subi/muli on i8 or i16.
-  Reverse,     ///< a backward for loop.
-  DataWhile,   ///< a while loop whose exit condition is computed.
-  Aliasing,    ///< two memory arguments on one buffer.
-  Pointer,     ///< a memory argument passed as a pointer (memref<?xT>).
-  Interior,    ///< a pointer bound inside its buffer (buf + k).
-  End,         ///< a pointer bound at its buffer's end (buf + n).
-  Negative,    ///< the SCF run indexed a pointer below zero.
-  Kernel,      ///< compiled through loom-ownership-pipeline.
-  HintRight,   ///< a hinted loop whose hint holds.
-  HintWrong,   ///< a hinted loop whose hint does not.
-  Restrict,    ///< a `__restrict` (llvm.noalias) pointer of a kernel.
+  FloatDouble,      ///< extf/truncf, or a scatter-add of the other float type.
+  IntFloat,         ///< sitofp/uitofp, float<->int bitcasts.
+  Unsigned,         ///< divui/remui/shrui/minui, cmpi ult/ule/ugt/uge.
+  Shifts,           ///< shli/shrsi/shrui.
+  WrapAround,       ///< addi/subi/muli on i8 or i16.
+  Reverse,          ///< a backward for loop.
+  DataWhile,        ///< a while loop whose exit condition is computed.
+  Aliasing,         ///< two memory arguments on one buffer.
+  Pointer,          ///< a memory argument passed as a pointer (memref<?xT>).
+  Interior,         ///< a pointer bound inside its buffer (buf + k).
+  End,              ///< a pointer bound at its buffer's end (buf + n).
+  Negative,         ///< the SCF run indexed a pointer below zero.
+  Kernel,           ///< compiled through loom-ownership-pipeline.
+  HintRight,        ///< a hinted loop whose hint holds.
+  HintWrong,        ///< a hinted loop whose hint does not.
+  Restrict,         ///< a `__restrict` (llvm.noalias) pointer of a kernel.
+  MemoryRecurrence, ///< a kernel loop storing a[i] = f(a[i - d], ...).
   Count
 };
 

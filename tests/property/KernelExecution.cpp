@@ -52,6 +52,7 @@ KernelReport &KernelReport::operator+=(const KernelReport &other) {
   pointersBounded += other.pointersBounded;
   pointersUnchecked += other.pointersUnchecked;
   regionsSplit += other.regionsSplit;
+  loadsForwarded += other.loadsForwarded;
   return *this;
 }
 
@@ -121,6 +122,8 @@ static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
     diagnostics += message + "\n";
     if (StringRef(message).contains("' split "))
       ++report.regionsSplit;
+    if (StringRef(message).contains("instead of reloaded"))
+      ++report.loadsForwarded;
     HintDecision *decision = findHint(diag.getLocation(), hints);
     if (!decision)
       return success();

@@ -125,7 +125,16 @@ enum class Hint : uint8_t {
                ///< a[i] = f(a[i - d]) or a read ahead, a[i + d].
   SameCell,    ///< Wrong: every iteration reads and writes cell `base`.
   Carried,     ///< Wrong: the loop carries values (iter_args).
+  /// No hint: a recurrence through memory, a[i] = f(a[i - d]) (d 1 or 2),
+  /// with a trip count that may be computed and below d, which
+  /// loom-forward-loop-stores carries from the store to the load.
+  CarriedStore,
 };
+
+/// True for the kinds that put a LOOM_PARALLEL hint on the loop.
+inline bool hasParallelHint(Hint hint) {
+  return hint != Hint::None && hint != Hint::CarriedStore;
+}
 
 /// True for the kinds whose hint does not hold.
 inline bool isWrongHint(Hint hint) {

@@ -408,7 +408,7 @@ void Emitter::emitFor(const Stmt &stmt, Env &env) {
       emitBlock(body, inner);
     });
     iterationCells.erase(stmt.var);
-    if (stmt.hint != Hint::None)
+    if (hasParallelHint(stmt.hint))
       markHinted(stmt);
     return;
   }
@@ -430,7 +430,7 @@ void Emitter::emitFor(const Stmt &stmt, Env &env) {
       },
       stmt.backward ? Direction::Backward : Direction::Forward, stmt.from);
   iterationCells.erase(stmt.var);
-  if (stmt.hint != Hint::None)
+  if (hasParallelHint(stmt.hint))
     markHinted(stmt);
   for (auto [c, value] : llvm::zip(stmt.carried, finals))
     env[c.var] = value;

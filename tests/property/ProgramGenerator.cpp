@@ -427,10 +427,12 @@ unsigned Generator::addOwnBuffer(std::vector<int64_t> shape) {
   return program.memoryBuffers.size() - 1;
 }
 
-/// A for loop with a LOOM_PARALLEL hint (Program.h, Hint): half of them
-/// right, half wrong. Its body is generated as lanes are, on a buffer of
-/// its own of 9-12 cells; iteration iv owns cell base + (iv - from), with
-/// base 2 cells or more from either end, so that the IterLoad offsets
+/// A for loop with a LOOM_PARALLEL hint (Program.h, Hint): 4 in 10 right,
+/// 4 wrong, and 2 (CarriedStore) with no hint and a recurrence through
+/// memory, a[i] = f(a[i - d], ...), for loom-forward-loop-stores. Its body is
+/// generated as lanes are, on a buffer of its own of 9-12 cells; iteration iv
+/// owns cell base + (iv - from), with base 2 cells or more from either end, so
+/// that the IterLoad offsets
 /// (-2..2) stay in bounds for every trip count. A wrong hint's dependence
 /// must exist in the loop as generated: a recurrence at distance d gets a
 /// constant trip count above d, a same-cell loop at least 2. Not a
@@ -439,10 +441,11 @@ unsigned Generator::addOwnBuffer(std::vector<int64_t> shape) {
 /// remainder) makes the hint right, and the loop rightly parallel.
 Stmt Generator::genHintedFor(unsigned nesting) {
   --hintsLeft;
-  static const std::vector<Hint> kinds = {Hint::Independent, Hint::Independent,
-                                          Hint::Independent, Hint::Independent,
-                                          Hint::Recurrence,  Hint::Recurrence,
-                                          Hint::SameCell,    Hint::Carried};
+  static const std::vector<Hint> kinds = {
+      Hint::Independent, Hint::Independent, Hint::Independent,
+      Hint::Independent, Hint::Recurrence,  Hint::Recurrence,
+      Hint::SameCell,    Hint::Carried,     Hint::CarriedStore,
+      Hint::CarriedStore};
   Stmt stmt;
   stmt.kind = Stmt::Kind::For;
   stmt.hint = pickOf(kinds);
@@ -452,6 +455,11 @@ Stmt Generator::genHintedFor(unsigned nesting) {
   int64_t distance = 0;
   if (stmt.hint == Hint::Recurrence)
     distance = (chance(70) ? -1 : 1) * int64_t(1 + below(2));
+  // No hint, so no dependence to keep: any trip count, 0 and those below d
+  // included (the iterations loom-forward-loop-stores reads before the
+  // loop, under a condition).
+  if (stmt.hint == Hint::CarriedStore)
+    distance = -int64_t(1 + below(2));
   unsigned minTrip = stmt.hint == Hint::Recurrence ? std::abs(distance) + 1
                      : stmt.hint == Hint::SameCell ? 2
                                                    : 0;
@@ -478,7 +486,8 @@ Stmt Generator::genHintedFor(unsigned nesting) {
   Stmt store = genLaneStore();
   // The dependence of a wrong hint: the stored value reads another
   // iteration's cell (or, SameCell, the one cell every iteration shares).
-  if (stmt.hint == Hint::Recurrence || stmt.hint == Hint::SameCell) {
+  if (stmt.hint == Hint::Recurrence || stmt.hint == Hint::SameCell ||
+      stmt.hint == Hint::CarriedStore) {
     Scalar element = store.exprs[0].type;
     Expr read;
     read.kind = Expr::Kind::IterLoad;

@@ -319,7 +319,7 @@ struct Coverage {
   }
   void addStmt(const Stmt &stmt) {
     forLoops += stmt.kind == Stmt::Kind::For;
-    hintedLoops += stmt.hint != Hint::None;
+    hintedLoops += hasParallelHint(stmt.hint);
     backwardLoops += stmt.backward;
     whileLoops += stmt.kind == Stmt::Kind::While;
     ifs += stmt.kind == Stmt::Kind::If;

@@ -22,6 +22,11 @@ void loom::ownership::buildOwnershipPipeline(OpPassManager &pm) {
   pm.addPass(createAttachLoopFactsPass());
   pm.addPass(createCheckHintsPass());
   pm.addPass(createParallelizeLoopsPass());
+  // After the parallelization, which judges (and diagnoses hints on) the
+  // loops as the user wrote them; a forwarded recurrence is a dependence
+  // that keeps its loop sequential anyway. Before threads and regions, so
+  // the loads it moves before a loop land in the loop's region.
+  pm.addPass(createForwardLoopStoresPass());
   pm.addPass(createFormThreadsPass());
   pm.addPass(createFormSpatialRegionsPass());
 }

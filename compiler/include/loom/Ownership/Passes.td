@@ -152,6 +152,65 @@ def ParallelizeLoopsPass : Pass<"loom-parallelize-loops", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def ForwardLoopStoresPass
+    : Pass<"loom-forward-loop-stores", "::mlir::ModuleOp"> {
+  let summary = "Carry values stored in one iteration to the iterations that "
+                "load them back";
+  let description = [{
+    A recurrence through memory (`out[i] = out[i - 1] + in[i]`, an IIR
+    filter, a running maximum) waits every iteration for its store to reach
+    memory before the next iteration's load may read it. For an `scf.for`
+    with a constant step s, a load `A[g(i)]` in the body whose element is
+    the one the store `A[f(i)]` of the same body wrote d iterations earlier
+    (`g(i) = f(i - d * s)` for every value of the loop invariants, 1 <= d <=
+    8) is replaced by a new iter_arg: the loop carries the values stored in
+    its last d iterations. The store stays, so memory ends as before.
+
+    Forwarded only when all of these hold (anything else keeps the load):
+    - the store and the load are on one memref value defined outside the
+      loop, with one index each, and both at the top level of the body (run
+      once in every iteration); the store's index is `a * k + r`, k the
+      iteration number, a a nonzero constant, so no two iterations store one
+      element;
+    - every other write in the loop (nested regions included) goes to
+      memory that cannot overlap the memref (another allocation, or one of
+      two arguments of which one is `llvm.noalias`), or is a `memref.store`
+      to the same memref at the same index (the same element, in the same
+      iteration) before the forwarded store, which then overwrites it;
+    - the loop calls nothing and holds no other operation that writes
+      memory (LLVM stores, copies).
+    Indices are mathematical integers, as in the dependence analysis
+    (loom/Ownership/LoopDependence.h).
+
+    The first d iterations read what memory held before the loop: each new
+    iter_arg starts with the load the original iteration that first uses it
+    performs, at that iteration's induction variable, under an `scf.if`
+    that runs it only when the loop reaches that iteration (the loop's own
+    comparisons), and 0 otherwise (then nothing uses it). So the program
+    reads no element the original did not.
+
+    ```mlir
+    scf.for %i = %c1 to %n step %c1 : i32 {       %p0 = scf.if (1 < %n) { %v = memref.load %out[0] ...}
+      %p = memref.load %out[%i - 1]         =>    %r = scf.for %i = %c1 to %n step %c1 iter_args(%p = %p0) {
+      %s = arith.addi %p, %x                        %s = arith.addi %p, %x
+      memref.store %s, %out[%i]                     memref.store %s, %out[%i]
+    }                                               scf.yield %s
+                                                  }
+    ```
+
+    Every forwarded load is a remark on the loop: "the value of
+    'out[i - 1]' (line 3) is carried from the previous iteration instead of
+    reloaded"; a load it matches but keeps is a remark naming the reason.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numForwardedLoads", "forwarded-loads",
+              "Loads replaced by values carried from earlier iterations">,
+  ];
+}
+
 def FormThreadsPass : Pass<"loom-form-threads", "::mlir::ModuleOp"> {
   let summary = "Make each kernel's parallel loops (or whole body) threads";
   let description = [{
