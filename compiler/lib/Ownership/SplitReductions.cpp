@@ -70,6 +70,9 @@ struct CarriedValue {
   enum class Role { Chained, Split, KeptInOrder };
   Role role = Role::Chained;
   Operation *combiner = nullptr;
+  /// The arith op a compare-and-select combiner computes (arith.minsi, ...),
+  /// or "" for a combiner that is an arith op itself.
+  StringRef selectForm;
   CombinerKind kind;
   /// Why a float reduction may be reassociated, as the remark says it.
   std::string permission;
@@ -114,50 +117,88 @@ static std::optional<CombinerKind> classifyCombiner(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The value `x` for which `combiner(x, y) == y` for every `y`.
-static TypedAttr getIdentity(Operation *combiner) {
-  Type type = combiner->getResult(0).getType();
-  Builder builder(combiner->getContext());
+/// The value `x` for which `combiner(x, y) == y` for every `y`, where
+/// `name` is the combiner's arith op (or the one a compare and select
+/// computes).
+static TypedAttr getIdentity(StringRef name, Type type) {
+  Builder builder(type.getContext());
   if (auto floatType = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    return TypeSwitch<Operation *, TypedAttr>(combiner)
-        // -0.0: +0.0 + -0.0 is +0.0, so +0.0 would not be an identity.
-        .Case<arith::AddFOp>([&](auto) {
-          return builder.getFloatAttr(type, APFloat::getZero(semantics, true));
-        })
-        .Case<arith::MulFOp>(
-            [&](auto) { return builder.getFloatAttr(type, 1.0); })
-        .Case<arith::MinimumFOp, arith::MinNumFOp>([&](auto) {
-          return builder.getFloatAttr(type, APFloat::getInf(semantics, false));
-        })
-        .Default([&](Operation *) {
-          return builder.getFloatAttr(type, APFloat::getInf(semantics, true));
-        });
+    // -0.0: +0.0 + -0.0 is +0.0, so +0.0 would not be an identity.
+    if (name == arith::AddFOp::getOperationName())
+      return builder.getFloatAttr(type, APFloat::getZero(semantics, true));
+    if (name == arith::MulFOp::getOperationName())
+      return builder.getFloatAttr(type, 1.0);
+    bool isMin = name == arith::MinimumFOp::getOperationName() ||
+                 name == arith::MinNumFOp::getOperationName();
+    return builder.getFloatAttr(type, APFloat::getInf(semantics, !isMin));
   }
   unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
                                   : type.getIntOrFloatBitWidth();
-  APInt value = TypeSwitch<Operation *, APInt>(combiner)
-                    .Case<arith::MulIOp>([&](auto) { return APInt(width, 1); })
-                    .Case<arith::AndIOp, arith::MinUIOp>(
-                        [&](auto) { return APInt::getAllOnes(width); })
-                    .Case<arith::MaxSIOp>(
-                        [&](auto) { return APInt::getSignedMinValue(width); })
-                    .Case<arith::MinSIOp>(
-                        [&](auto) { return APInt::getSignedMaxValue(width); })
-                    .Default([&](Operation *) { return APInt(width, 0); });
+  APInt value(width, 0);
+  if (name == arith::MulIOp::getOperationName())
+    value = APInt(width, 1);
+  else if (name == arith::AndIOp::getOperationName() ||
+           name == arith::MinUIOp::getOperationName())
+    value = APInt::getAllOnes(width);
+  else if (name == arith::MaxSIOp::getOperationName())
+    value = APInt::getSignedMinValue(width);
+  else if (name == arith::MinSIOp::getOperationName())
+    value = APInt::getSignedMaxValue(width);
   return builder.getIntegerAttr(type, value);
+}
+
+/// The integer minimum or maximum `select(cmpi(p, l, r), l, r)` computes
+/// (or, with the select's operands swapped, the opposite one): which of
+/// two equal integers it picks cannot be told apart.
+static std::optional<StringRef> getSelectMinMax(arith::SelectOp select) {
+  auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || !compare->hasOneUse())
+    return std::nullopt;
+  bool swapped = select.getTrueValue() == compare.getRhs() &&
+                 select.getFalseValue() == compare.getLhs();
+  if (!swapped && (select.getTrueValue() != compare.getLhs() ||
+                   select.getFalseValue() != compare.getRhs()))
+    return std::nullopt;
+  using P = arith::CmpIPredicate;
+  P predicate = compare.getPredicate();
+  if (predicate == P::eq || predicate == P::ne)
+    return std::nullopt;
+  bool isMin = predicate == P::slt || predicate == P::sle ||
+               predicate == P::ult || predicate == P::ule;
+  bool isSigned = predicate == P::slt || predicate == P::sle ||
+                  predicate == P::sgt || predicate == P::sge;
+  if (swapped)
+    isMin = !isMin;
+  if (isSigned)
+    return isMin ? arith::MinSIOp::getOperationName()
+                 : arith::MaxSIOp::getOperationName();
+  return isMin ? arith::MinUIOp::getOperationName()
+               : arith::MaxUIOp::getOperationName();
 }
 
 /// The combiner of iteration argument `index` of `loop` when that argument
 /// is a reduction: its only use is one combiner directly in the body, whose
 /// result is yielded in the argument's place and used nowhere else.
-static Operation *findCombiner(scf::ForOp loop, unsigned index) {
+static Operation *findCombiner(scf::ForOp loop, unsigned index,
+                               StringRef &selectForm) {
   BlockArgument carried = loop.getRegionIterArg(index);
-  if (!carried.hasOneUse())
-    return nullptr;
-  Operation *combiner = *carried.getUsers().begin();
-  if (combiner->getBlock() != loop.getBody() ||
-      combiner->getNumResults() != 1 || !classifyCombiner(combiner))
+  // `acc < x ? acc : x` reads the accumulator twice, in its compare and
+  // its select.
+  Operation *combiner = nullptr;
+  for (Operation *user : carried.getUsers())
+    if (auto select = dyn_cast<arith::SelectOp>(user))
+      if (std::optional<StringRef> name = getSelectMinMax(select);
+          name && llvm::hasNItems(carried.getUses(), 2) &&
+          select.getCondition().getDefiningOp()->getBlock() == loop.getBody()) {
+        combiner = select;
+        selectForm = *name;
+      }
+  if (!combiner && carried.hasOneUse())
+    combiner = *carried.getUsers().begin();
+  if (!combiner || combiner->getBlock() != loop.getBody() ||
+      combiner->getNumResults() != 1 ||
+      (selectForm.empty() && !classifyCombiner(combiner)))
     return nullptr;
   Type type = combiner->getResult(0).getType();
   if (!type.isIntOrIndexOrFloat())
@@ -191,11 +232,16 @@ static std::string getPermission(scf::ForOp loop, Operation *combiner,
 }
 
 /// "reduction of 'sum'" when the source names the variable the combiner
-/// updates, else "'+' reduction"; `prefix` goes before "reduction".
-static std::string describeReduction(const CarriedValue &value,
+/// updates, else "'+' reduction"; `prefix` goes before "reduction". A
+/// combiner inlined from a library (std::min) is read at its call in the
+/// loop's file.
+static std::string describeReduction(scf::ForOp loop, const CarriedValue &value,
                                      StringRef prefix = "") {
-  std::string name = loom::getUpdatedVariable(
-      loom::describeSourceLocation(value.combiner->getLoc()));
+  Location at = value.combiner->getLoc();
+  if (std::optional<loom::SourcePosition> position = loom::parseSourcePosition(
+          loom::describeSourceLocation(loop.getLoc())))
+    at = loom::getFrameInFile(at, position->file);
+  std::string name = loom::getUpdatedVariable(loom::describeSourceLocation(at));
   if (!name.empty())
     return prefix.str() + "reduction of '" + name + "'";
   return prefix.str() + "'" + value.kind.spelling.str() + "' reduction";
@@ -205,10 +251,13 @@ static std::string describeReduction(const CarriedValue &value,
 static SmallVector<CarriedValue> classifyCarried(scf::ForOp loop) {
   SmallVector<CarriedValue> values(loop.getNumRegionIterArgs());
   for (auto [index, value] : llvm::enumerate(values)) {
-    value.combiner = findCombiner(loop, index);
+    value.combiner = findCombiner(loop, index, value.selectForm);
     if (!value.combiner)
       continue;
-    value.kind = *classifyCombiner(value.combiner);
+    value.kind =
+        value.selectForm.empty()
+            ? *classifyCombiner(value.combiner)
+            : CombinerKind{value.selectForm.contains("min") ? "min" : "max"};
     value.role = CarriedValue::Role::Split;
     if (!value.kind.isFloat)
       continue;
@@ -352,8 +401,12 @@ SmallVector<Value> LoopSplitter::buildInits(OpBuilder &builder) {
     inits.push_back(init);
     if (value.role != CarriedValue::Role::Split)
       continue;
-    Value identity = arith::ConstantOp::create(builder, loop.getLoc(),
-                                               getIdentity(value.combiner));
+    StringRef name = value.selectForm.empty()
+                         ? value.combiner->getName().getStringRef()
+                         : value.selectForm;
+    Value identity = arith::ConstantOp::create(
+        builder, loop.getLoc(),
+        getIdentity(name, value.combiner->getResult(0).getType()));
     for (unsigned copy = 1; copy < k; ++copy) {
       positions.push_back(inits.size());
       inits.push_back(identity);
@@ -416,11 +469,19 @@ Value LoopSplitter::combinePartials(OpBuilder &builder,
   while (level.size() > 1) {
     SmallVector<Value> combined;
     for (unsigned i = 0; i + 1 < level.size(); i += 2) {
-      IRMapping mapping;
-      mapping.map(value.combiner->getOperand(0), level[i]);
-      mapping.map(value.combiner->getOperand(1), level[i + 1]);
-      Operation *op = builder.clone(*value.combiner, mapping);
-      dropOverflowFlags(op);
+      Operation *op;
+      if (value.selectForm.empty()) {
+        IRMapping mapping;
+        mapping.map(value.combiner->getOperand(0), level[i]);
+        mapping.map(value.combiner->getOperand(1), level[i + 1]);
+        op = builder.clone(*value.combiner, mapping);
+        dropOverflowFlags(op);
+      } else {
+        OperationState state(value.combiner->getLoc(), value.selectForm);
+        state.addOperands({level[i], level[i + 1]});
+        state.addTypes(level[i].getType());
+        op = builder.create(state);
+      }
       combined.push_back(op->getResult(0));
     }
     if (level.size() % 2)
@@ -523,13 +584,13 @@ struct SplitReductionsPass
     SmallVector<std::string> split, reasons;
     for (const CarriedValue &value : values) {
       if (value.role == CarriedValue::Role::KeptInOrder)
-        loop.emitRemark() << describeReduction(value, "float ")
+        loop.emitRemark() << describeReduction(loop, value, "float ")
                           << " kept in source order: reassociation is not "
                              "allowed (mark it LOOM_REDUCE("
                           << value.kind.spelling
                           << ") or compile with -fassociative-math)";
       if (value.role == CarriedValue::Role::Split) {
-        split.push_back(describeReduction(value));
+        split.push_back(describeReduction(loop, value));
         reasons.push_back(describeWhy(value));
       }
     }

@@ -314,3 +314,61 @@ func.func @nest(%a: memref<?x?xi32>, %n: index, %m: index) -> i32 {
   }
   return %s : i32
 }
+
+// -----
+
+// `x < acc ? x : acc` (what std::min becomes) is a signed minimum: the
+// second partial starts at the largest i32 and the partials are combined
+// by arith.minsi.
+// CHECK-LABEL: func.func @select_min_splits
+//       CHECK: %[[ID:.+]] = arith.constant 2147483647 : i32
+//       CHECK: %[[MAIN:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %[[ID]]) -> (i32, i32)
+//       CHECK:   arith.cmpi slt
+//       CHECK:   arith.select
+//       CHECK:   arith.cmpi slt
+//       CHECK:   arith.select
+//       CHECK: loom.unrolled = 2
+//       CHECK: arith.minsi %[[MAIN]]#0, %[[MAIN]]#1 : i32
+func.func @select_min_splits(%a: memref<?xi32>, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 7 : i32
+  // expected-remark @below {{'min' reduction split into 2 partial accumulators, combined after the loop (integer 'min' is exact in any order)}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %lt = arith.cmpi slt, %v, %acc : i32
+    %t = arith.select %lt, %v, %acc : i32
+    scf.yield %t : i32
+  }
+  return %s : i32
+}
+
+// -----
+
+// With the select's operands swapped, `x < acc ? acc : x` is an unsigned
+// maximum for an unsigned compare; a compare for equality is no min/max.
+// CHECK-LABEL: func.func @select_swapped_and_eq
+//       CHECK: arith.constant 0 : i32
+//       CHECK: loom.unrolled = 2
+//       CHECK: arith.maxui
+//       CHECK: scf.for
+//   CHECK-NOT: loom.unrolled
+func.func @select_swapped_and_eq(%a: memref<?xi32>, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 7 : i32
+  // expected-remark @below {{'max' reduction split into 2 partial accumulators}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %lt = arith.cmpi ult, %v, %acc : i32
+    %t = arith.select %lt, %acc, %v : i32
+    scf.yield %t : i32
+  }
+  %e = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %eq = arith.cmpi eq, %v, %acc : i32
+    %t = arith.select %eq, %v, %acc : i32
+    scf.yield %t : i32
+  }
+  return %s, %e : i32, i32
+}
