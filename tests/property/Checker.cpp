@@ -204,9 +204,10 @@ struct Writer {
       u64(x);
   }
   void hints(const KernelReport &h) {
-    for (uint64_t v : {h.right, h.rightProven, h.rightTrusted, h.rightWarned,
-                       h.wrong, h.wrongDiagnosed, h.wrongTrusted,
-                       h.pointersBounded, h.pointersUnchecked, h.regionsSplit})
+    for (uint64_t v :
+         {h.right, h.rightProven, h.rightTrusted, h.rightWarned, h.wrong,
+          h.wrongDiagnosed, h.wrongTrusted, h.pointersBounded,
+          h.pointersUnchecked, h.regionsSplit, h.loopsSplit, h.reductionsKept})
       u64(v);
   }
   void outcome(const Outcome &o) {
@@ -260,7 +261,8 @@ struct Reader {
     for (uint64_t *v :
          {&h.right, &h.rightProven, &h.rightTrusted, &h.rightWarned, &h.wrong,
           &h.wrongDiagnosed, &h.wrongTrusted, &h.pointersBounded,
-          &h.pointersUnchecked, &h.regionsSplit})
+          &h.pointersUnchecked, &h.regionsSplit, &h.loopsSplit,
+          &h.reductionsKept})
       *v = u64();
     return h;
   }

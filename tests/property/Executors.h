@@ -42,6 +42,9 @@ struct KernelReport {
   uint64_t pointersBounded = 0, pointersUnchecked = 0;
   /// Spatial regions loom-split-spatial-regions split (--split-levels).
   uint64_t regionsSplit = 0;
+  /// Loops loom-split-reductions split, and float reductions it kept in
+  /// source order (no permission to reassociate).
+  uint64_t loopsSplit = 0, reductionsKept = 0;
 
   KernelReport &operator+=(const KernelReport &other);
 };

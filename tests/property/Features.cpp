@@ -104,6 +104,8 @@ void Scan::stmt(const Stmt &s) {
   for (const Expr &e : s.exprs)
     expr(e);
   for (const CarriedVar &c : s.carried) {
+    if (c.reduction)
+      set(Feature::Reduction);
     type(c.type);
     expr(c.init);
     expr(c.next);
@@ -170,7 +172,8 @@ void FeatureCounts::print(llvm::raw_ostream &os) const {
      << "programs using: kernels through loom-ownership-pipeline "
      << n(Feature::Kernel) << " (right parallel hints " << n(Feature::HintRight)
      << ", wrong parallel hints " << n(Feature::HintWrong)
-     << ", __restrict pointers " << n(Feature::Restrict) << ")\n";
+     << ", __restrict pointers " << n(Feature::Restrict) << ", reductions "
+     << n(Feature::Reduction) << ")\n";
 }
 
 void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
@@ -181,7 +184,10 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << " run in parallel)\n"
      << "kernel pointer arguments: " << report.pointersBounded
      << " bound to their derived extents (loom.extent), "
-     << report.pointersUnchecked << " unchecked\n";
+     << report.pointersUnchecked << " unchecked\n"
+     << "reductions: " << report.loopsSplit
+     << " loops split into partial accumulators, " << report.reductionsKept
+     << " float reductions kept in source order\n";
   if (report.regionsSplit)
     os << "split program: " << report.regionsSplit
        << " spatial regions split (at loop boundaries, around control flow, "

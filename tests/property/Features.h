@@ -37,6 +37,7 @@ enum class Feature : unsigned {
   HintRight,   ///< a hinted loop whose hint holds.
   HintWrong,   ///< a hinted loop whose hint does not.
   Restrict,    ///< a `__restrict` (llvm.noalias) pointer of a kernel.
+  Reduction,   ///< a for loop of a kernel carrying `acc = acc op x`.
   Count
 };
 

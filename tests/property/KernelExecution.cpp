@@ -52,6 +52,8 @@ KernelReport &KernelReport::operator+=(const KernelReport &other) {
   pointersBounded += other.pointersBounded;
   pointersUnchecked += other.pointersUnchecked;
   regionsSplit += other.regionsSplit;
+  loopsSplit += other.loopsSplit;
+  reductionsKept += other.reductionsKept;
   return *this;
 }
 
@@ -107,6 +109,9 @@ static HintDecision *findHint(Location loc,
   return &decision;
 }
 
+/// loom-split-reductions' partial accumulators in kernel programs.
+static constexpr unsigned kPartialAccumulators = 2;
+
 /// Compiles the kernel module with loom-ownership-pipeline (then, with
 /// `splitLevels` times loom-split-spatial-regions) and loom-dataflow-pipeline,
 /// recording every diagnostic in `diagnostics` and what ParallelizeLoops
@@ -121,6 +126,11 @@ static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
     diagnostics += message + "\n";
     if (StringRef(message).contains("' split "))
       ++report.regionsSplit;
+    if (StringRef(message).contains(" partial accumulators, combined after"))
+      ++report.loopsSplit;
+    if (StringRef(message).contains("reduction kept in source order") ||
+        StringRef(message).contains("' kept in source order"))
+      ++report.reductionsKept;
     HintDecision *decision = findHint(diag.getLocation(), hints);
     if (!decision)
       return success();
@@ -135,7 +145,9 @@ static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
     return success();
   });
   PassManager pm(module.getContext());
-  ownership::buildOwnershipPipeline(pm);
+  // Trip counts stay below 6 (kMaxTrip), fewer than the derived number of
+  // partial accumulators: with 2, the main loops run 0-2 iterations.
+  ownership::buildOwnershipPipeline(pm, kPartialAccumulators);
   for (unsigned level = 0; level < splitLevels; ++level)
     pm.addPass(ownership::createSplitSpatialRegionsPass());
   conversion::buildDataflowPipeline(pm);

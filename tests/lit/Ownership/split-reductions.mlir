@@ -255,8 +255,9 @@ func.func @facts_narrowed(%a: memref<?xi32>, %n: index) -> i32 {
 // -----
 
 // A loop proven to run fewer iterations than partial accumulators, one
-// marked LOOM_NO_UNROLL and one with a step only known at run time stay
-// as they are, each with a remark.
+// marked LOOM_NO_UNROLL, one with a step only known at run time and one
+// that stores (its stores stay in order, a ring as long) stay as they
+// are, each with a remark.
 // CHECK-LABEL: func.func @left_alone
 //   CHECK-NOT: loom.unrolled
 func.func @left_alone(%a: memref<?xi32>, %n: index, %step: index) -> (i32, i32, i32) {
@@ -279,6 +280,13 @@ func.func @left_alone(%a: memref<?xi32>, %n: index, %step: index) -> (i32, i32, 
   %w = scf.for %i = %c0 to %n step %step iter_args(%acc = %z) -> i32 {
     %v = memref.load %a[%i] : memref<?xi32>
     %t = arith.minui %acc, %v : i32
+    scf.yield %t : i32
+  }
+  // expected-remark @below {{'^' reduction not split into partial accumulators: the loop writes memory, and its writes stay one after another, so the loop would run no faster}}
+  %x = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    %v = memref.load %a[%i] : memref<?xi32>
+    memref.store %z, %a[%i] : memref<?xi32>
+    %t = arith.xori %acc, %v : i32
     scf.yield %t : i32
   }
   return %s, %u, %w : i32, i32, i32
