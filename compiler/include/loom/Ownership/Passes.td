@@ -199,9 +199,11 @@ def SplitReductionsPass : Pass<"loom-split-reductions", "::mlir::ModuleOp"> {
     the longest ring a partial accumulator needs on the reference fabric
     (5 cycles of carry and routes plus the combiner's latency: 6 for an
     integer add, 7 for a multiply, 8 for float), at most 8, and at most
-    64 / (operations in the body). A loop is left alone when its step is
-    not a constant, when it is proven to run fewer than `k` iterations,
-    or when it carries `LOOM_NO_UNROLL`; each decision is a remark. The
+    64 / (operations in the body). A loop is left alone when it writes
+    memory (its writes stay in order, a ring `k` times as long), when its
+    step is not a constant, when it is proven to run fewer than `k`
+    iterations, or when it carries `LOOM_NO_UNROLL`; each decision is a
+    remark. The
     main loop carries `loom.unrolled = k`; both loops get the `loom.facts`
     that still hold.
   }];
