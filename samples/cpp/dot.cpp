@@ -5,11 +5,13 @@
 // summation order (one accumulator, i = 0, 1, ...), so its result is compared
 // bit for bit. The integer kernel marks its accumulator LOOM_REDUCE(+) and
 // its loop LOOM_PARALLEL: the compiler may then add partial sums in any
-// order, which exact integer addition does not notice (the inputs are small
-// enough that no partial sum overflows; today the compiler keeps this
-// reduction sequential and says so in a remark: hints are advice). A float
-// sum with LOOM_REDUCE(+) could round differently on each backend, which
-// is why the float kernel does not use it.
+// order, which integer addition does not notice. The loop stays sequential
+// (it carries the sum; a remark says so: hints are advice), and the
+// compiler splits the sum into partial sums combined after the loop
+// (loom-split-reductions), which it does for every integer reduction. A
+// float sum with LOOM_REDUCE(+) would be split too and could round
+// differently on each backend, which is why the float kernel does not use
+// it: it keeps its source order, and a remark says why.
 #include <loom/loom.h>
 
 #include "sample.h"

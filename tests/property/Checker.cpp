@@ -207,7 +207,8 @@ struct Writer {
     for (uint64_t v :
          {h.right, h.rightProven, h.rightTrusted, h.rightWarned, h.wrong,
           h.wrongDiagnosed, h.wrongTrusted, h.pointersBounded,
-          h.pointersUnchecked, h.regionsSplit, h.loadsForwarded})
+          h.pointersUnchecked, h.regionsSplit, h.loadsForwarded, h.loopsSplit,
+          h.reductionsKept})
       u64(v);
   }
   void outcome(const Outcome &o) {
@@ -261,7 +262,8 @@ struct Reader {
     for (uint64_t *v :
          {&h.right, &h.rightProven, &h.rightTrusted, &h.rightWarned, &h.wrong,
           &h.wrongDiagnosed, &h.wrongTrusted, &h.pointersBounded,
-          &h.pointersUnchecked, &h.regionsSplit, &h.loadsForwarded})
+          &h.pointersUnchecked, &h.regionsSplit, &h.loadsForwarded,
+          &h.loopsSplit, &h.reductionsKept})
       *v = u64();
     return h;
   }

@@ -45,6 +45,9 @@ struct KernelReport {
   /// Loads loom-forward-loop-stores replaced by a value carried from the
   /// store of an earlier iteration ("... instead of reloaded").
   uint64_t loadsForwarded = 0;
+  /// Loops loom-split-reductions split, and float reductions it kept in
+  /// source order (no permission to reassociate).
+  uint64_t loopsSplit = 0, reductionsKept = 0;
 
   KernelReport &operator+=(const KernelReport &other);
 };

@@ -106,6 +106,8 @@ void Scan::stmt(const Stmt &s) {
   for (const Expr &e : s.exprs)
     expr(e);
   for (const CarriedVar &c : s.carried) {
+    if (c.reduction)
+      set(Feature::Reduction);
     type(c.type);
     expr(c.init);
     expr(c.next);
@@ -174,7 +176,8 @@ void FeatureCounts::print(llvm::raw_ostream &os) const {
      << ", wrong parallel hints " << n(Feature::HintWrong)
      << ", __restrict pointers " << n(Feature::Restrict)
      << ", stores read back in a later iteration "
-     << n(Feature::MemoryRecurrence) << ")\n";
+     << n(Feature::MemoryRecurrence) << ", reductions "
+     << n(Feature::Reduction) << ")\n";
 }
 
 void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
@@ -189,6 +192,9 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << "memory recurrences: " << report.loadsForwarded
      << " loads carried from an earlier iteration's store "
         "(loom-forward-loop-stores)\n";
+     << "reductions: " << report.loopsSplit
+     << " loops split into partial accumulators, " << report.reductionsKept
+     << " float reductions kept in source order\n";
   if (report.regionsSplit)
     os << "split program: " << report.regionsSplit
        << " spatial regions split (at loop boundaries, around control flow, "

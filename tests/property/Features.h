@@ -38,6 +38,7 @@ enum class Feature : unsigned {
   HintWrong,        ///< a hinted loop whose hint does not.
   Restrict,         ///< a `__restrict` (llvm.noalias) pointer of a kernel.
   MemoryRecurrence, ///< a kernel loop storing a[i] = f(a[i - d], ...).
+  Reduction,        ///< a for loop of a kernel carrying `acc = acc op x`.
   Count
 };
 

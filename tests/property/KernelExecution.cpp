@@ -53,6 +53,8 @@ KernelReport &KernelReport::operator+=(const KernelReport &other) {
   pointersUnchecked += other.pointersUnchecked;
   regionsSplit += other.regionsSplit;
   loadsForwarded += other.loadsForwarded;
+  loopsSplit += other.loopsSplit;
+  reductionsKept += other.reductionsKept;
   return *this;
 }
 
@@ -108,6 +110,9 @@ static HintDecision *findHint(Location loc,
   return &decision;
 }
 
+/// loom-split-reductions' partial accumulators in kernel programs.
+static constexpr unsigned kPartialAccumulators = 2;
+
 /// Compiles the kernel module with loom-ownership-pipeline (then, with
 /// `splitLevels` times loom-split-spatial-regions) and loom-dataflow-pipeline,
 /// recording every diagnostic in `diagnostics` and what ParallelizeLoops
@@ -124,6 +129,11 @@ static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
       ++report.regionsSplit;
     if (StringRef(message).contains("instead of reloaded"))
       ++report.loadsForwarded;
+    if (StringRef(message).contains(" partial accumulators, combined after"))
+      ++report.loopsSplit;
+    if (StringRef(message).contains("reduction kept in source order") ||
+        StringRef(message).contains("' kept in source order"))
+      ++report.reductionsKept;
     HintDecision *decision = findHint(diag.getLocation(), hints);
     if (!decision)
       return success();
@@ -138,7 +148,9 @@ static LogicalResult compileKernel(ModuleOp module, unsigned splitLevels,
     return success();
   });
   PassManager pm(module.getContext());
-  ownership::buildOwnershipPipeline(pm);
+  // Trip counts stay below 6 (kMaxTrip), fewer than the derived number of
+  // partial accumulators: with 2, the main loops run 0-2 iterations.
+  ownership::buildOwnershipPipeline(pm, kPartialAccumulators);
   for (unsigned level = 0; level < splitLevels; ++level)
     pm.addPass(ownership::createSplitSpatialRegionsPass());
   conversion::buildDataflowPipeline(pm);

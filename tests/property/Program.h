@@ -150,6 +150,10 @@ struct CarriedVar {
   Scalar type = Scalar::I32;
   Expr init;
   Expr next; ///< Built at the end of the body.
+  /// A reduction of a for loop in a kernel program: `next` is
+  /// `var <op> expr` and nothing else in the body reads `var`, the shape
+  /// loom-split-reductions splits (integers) or keeps in order (floats).
+  bool reduction = false;
 };
 
 /// A result of an if or index_switch: `var` names it after the construct;

@@ -76,6 +76,8 @@ private:
   Block genStatements(unsigned nesting, unsigned maxCount = 4);
   Stmt genStmt(unsigned nesting);
   void genLoopCarried(Stmt &stmt);
+  void bindCarried(Stmt &stmt);
+  void genCarriedNexts(Stmt &stmt, unsigned depth);
   void genLanes(Stmt &stmt, unsigned lanes, unsigned nesting);
   std::vector<const Var *> localsOf(std::optional<Scalar> type);
   Stmt genLocal();
@@ -330,6 +332,52 @@ void Generator::genLoopCarried(Stmt &stmt) {
   }
 }
 
+/// Names the carried values of a for loop in its body. In a kernel program
+/// about half of them are reductions (decided by a hash of the seed and the
+/// variable, so that the random stream, and every program that is no
+/// kernel, stays what it was): their names stay out of the body's scope,
+/// since an accumulator read elsewhere is no reduction.
+void Generator::bindCarried(Stmt &stmt) {
+  for (CarriedVar &c : stmt.carried) {
+    uint64_t mix =
+        (seed ^ (uint64_t(program.nextVar) << 17)) * 0xBF58476D1CE4E5B9ull;
+    c.reduction = program.asKernel && stmt.kind == Stmt::Kind::For &&
+                  (mix >> 33) % 2 == 0;
+    if (c.reduction)
+      c.var = program.nextVar++;
+    else
+      c.var = bindNew(c.type);
+  }
+}
+
+/// The next values of the carried values, at the end of the body; a
+/// reduction's is `var <op> expr` with an operator of the reduction
+/// registry of its type (the integer ones all exact in any order).
+void Generator::genCarriedNexts(Stmt &stmt, unsigned depth) {
+  static const BinaryOp kIntOps[] = {
+      BinaryOp::Add, BinaryOp::Mul,   BinaryOp::And,  BinaryOp::Or,
+      BinaryOp::Xor, BinaryOp::MaxSI, BinaryOp::MinUI};
+  static const BinaryOp kFloatOps[] = {BinaryOp::AddF, BinaryOp::MulF,
+                                       BinaryOp::MaximumF, BinaryOp::MinimumF};
+  for (CarriedVar &c : stmt.carried) {
+    Expr value = genExpr(c.type, depth);
+    if (!c.reduction) {
+      c.next = std::move(value);
+      continue;
+    }
+    uint64_t mix = (seed ^ (uint64_t(c.var) << 23)) * 0x94D049BB133111EBull;
+    Expr accumulator;
+    accumulator.kind = Expr::Kind::Var;
+    accumulator.type = c.type;
+    accumulator.var = c.var;
+    c.next.kind = Expr::Kind::Binary;
+    c.next.type = c.type;
+    c.next.op =
+        isFloat(c.type) ? kFloatOps[(mix >> 35) % 4] : kIntOps[(mix >> 35) % 7];
+    c.next.operands = {std::move(accumulator), std::move(value)};
+  }
+}
+
 /// One block per lane with the lane's value of every result, generated in
 /// the lane's scope; then the results' names join the enclosing scope.
 void Generator::genLanes(Stmt &stmt, unsigned lanes, unsigned nesting) {
@@ -477,8 +525,7 @@ Stmt Generator::genHintedFor(unsigned nesting) {
 
   size_t mark = scope.size();
   stmt.var = bindNew(stmt.type);
-  for (CarriedVar &c : stmt.carried)
-    c.var = bindNew(c.type);
+  bindCarried(stmt);
   laneMemory = stmt.memory;
   laneCoordinate = stmt.var;
   inHintedFor = true;
@@ -506,8 +553,7 @@ Stmt Generator::genHintedFor(unsigned nesting) {
     store.exprs[0] = std::move(combined);
   }
   body.stmts.push_back(std::move(store));
-  for (CarriedVar &c : stmt.carried)
-    c.next = genExpr(c.type, options.maxExprDepth - 1);
+  genCarriedNexts(stmt, options.maxExprDepth - 1);
   stmt.blocks.push_back(std::move(body));
   inHintedFor = false;
   laneMemory = -1;
@@ -640,15 +686,13 @@ Stmt Generator::genStmt(unsigned nesting) {
   // The loops: the counter and the carried values name the body's inputs.
   size_t mark = scope.size();
   stmt.var = bindNew(stmt.type);
-  for (CarriedVar &c : stmt.carried)
-    c.var = bindNew(c.type);
+  bindCarried(stmt);
   if (stmt.kind == Stmt::Kind::While)
     stmt.exprs.push_back(chance(50) ? makeConst(Scalar::I1, 1)
                                     : genExpr(Scalar::I1, depth - 1));
   // The body's own names stay visible to the nexts.
   Block body = genStatements(nesting + 1);
-  for (CarriedVar &c : stmt.carried)
-    c.next = genExpr(c.type, depth - 1);
+  genCarriedNexts(stmt, depth - 1);
   stmt.blocks.push_back(std::move(body));
   scope.resize(mark);
   // After the loop, the carried names hold the final values.

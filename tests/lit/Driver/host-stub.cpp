@@ -36,8 +36,10 @@
 // count, split programs, reason}. Both kernels compile
 // to dataflow programs: the artifact (its size excludes the terminating NUL)
 // and digest are set, the reason is null; each has one loop, which its
-// four split programs take apart (docs/compiler.md, "Graph splitting").
-// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr @__loom.k0.artifact, i64 [[#DOT_SIZE - 1]], ptr @__loom.k0.sha256, i32 4, ptr @__loom.k0.splits, ptr null }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr @__loom.k1.artifact, i64 {{[0-9]+}}, ptr @__loom.k1.sha256, i32 4, ptr @__loom.k1.splits, ptr null }]
+// split programs take apart (docs/compiler.md, "Graph splitting"): four
+// for scale, eight for dot, whose LOOM_REDUCE(+) sum loom-split-reductions
+// splits into 8 partial sums (a main loop and a remainder loop).
+// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr @__loom.k0.artifact, i64 [[#DOT_SIZE - 1]], ptr @__loom.k0.sha256, i32 8, ptr @__loom.k0.splits, ptr null }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr @__loom.k1.artifact, i64 {{[0-9]+}}, ptr @__loom.k1.sha256, i32 4, ptr @__loom.k1.splits, ptr null }]
 // CHECK-DAG: @__loom.module = internal constant %struct.loom_module_desc_t { i32 3, i32 2, ptr @__loom.kernels, ptr @__loom.source }
 // CHECK-DAG: @__loom.source = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp\00"
 // CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__loom.register_module, ptr null }]

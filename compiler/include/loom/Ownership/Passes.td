@@ -209,6 +209,68 @@ def ForwardLoopStoresPass
     Statistic<"numForwardedLoads", "forwarded-loads",
               "Loads replaced by values carried from earlier iterations">,
   ];
+def SplitReductionsPass : Pass<"loom-split-reductions", "::mlir::ModuleOp"> {
+  let summary = "Split the accumulator of a sequential reduction into k partial ones";
+  let description = [{
+    A reduction carried by a sequential `scf.for` is one ring (carry ->
+    combiner -> carry) that each iteration goes around once, so the loop
+    runs no faster than one iteration per trip around that ring. This pass
+    rewrites such a loop into a main loop of step `k * s` that carries `k`
+    partial accumulators (the first starts at the init, the others at the
+    combiner's identity), runs the body `k` times per iteration, combines
+    the partials after the loop and finishes the leftover iterations, in
+    order, in a remainder loop (the original loop, started where the main
+    loop stopped, from the combined value):
+
+    ```mlir
+    %s = scf.for %i = %lb to %ub step %c1 iter_args(%a = %init) -> (i32) {
+      %v = memref.load %x[%i] : memref<?xi32>
+      %n = arith.addi %a, %v : i32
+      scf.yield %n : i32
+    }
+    =>
+    %p:2 = scf.for %j = %lb to %mainUb step %c2
+        iter_args(%a0 = %init, %a1 = %c0_i32) -> (i32, i32) {
+      ... body at %j into %a0, body at %j + 1 into %a1 ...
+    } {loom.unrolled = 2 : i64}
+    %c = arith.addi %p#0, %p#1 : i32
+    %s = scf.for %i = %mainUb to %ub step %c1 iter_args(%a = %c) -> (i32) {
+      ...
+    }
+    ```
+
+    An iteration argument is a reduction when its only use in the body is
+    one combiner whose result is yielded in its place and used nowhere
+    else: `arith.addi`, `muli`, `andi`, `ori`, `xori`, `minsi`, `maxsi`,
+    `minui`, `maxui` (exact in any order: integers wrap; their overflow
+    flags are dropped in the main loop), and `arith.addf`, `mulf`,
+    `minimumf`, `maximumf`, `minnumf`, `maxnumf` only when the program
+    allows reassociation: the op carries `fastmath<reassoc>`
+    (`-ffast-math`, `-fassociative-math`) or the loop carries
+    `loom.hints = {reduce = [op]}` (`LOOM_REDUCE(op)`). Another float
+    reduction keeps its source order and gets a remark saying why. The
+    loop's other iteration arguments are threaded through the `k` copies
+    in order, which is plain unrolling.
+
+    `k` is the option `partial-accumulators`, or when 0 the trips around
+    the longest ring a partial accumulator needs on the reference fabric
+    (5 cycles of carry and routes plus the combiner's latency: 6 for an
+    integer add, 7 for a multiply, 8 for float), at most 8, and at most
+    64 / (operations in the body). A loop is left alone when it writes
+    memory (its writes stay in order, a ring `k` times as long), when its
+    step is not a constant, when it is proven to run fewer than `k`
+    iterations, or when it carries `LOOM_NO_UNROLL`; each decision is a
+    remark. The
+    main loop carries `loom.unrolled = k`; both loops get the `loom.facts`
+    that still hold.
+  }];
+  let options = [
+    Option<"partialAccumulators", "partial-accumulators", "unsigned", "0",
+           "Partial accumulators per reduction; 0 derives them from the "
+           "recurrence latency">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def FormThreadsPass : Pass<"loom-form-threads", "::mlir::ModuleOp"> {
