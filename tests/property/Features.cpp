@@ -191,7 +191,7 @@ void printKernelReport(llvm::raw_ostream &os, const KernelReport &report) {
      << report.pointersUnchecked << " unchecked\n"
      << "memory recurrences: " << report.loadsForwarded
      << " loads carried from an earlier iteration's store "
-        "(loom-forward-loop-stores)\n";
+        "(loom-forward-loop-stores)\n"
      << "reductions: " << report.loopsSplit
      << " loops split into partial accumulators, " << report.reductionsKept
      << " float reductions kept in source order\n";

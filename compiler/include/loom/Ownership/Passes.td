@@ -209,6 +209,8 @@ def ForwardLoopStoresPass
     Statistic<"numForwardedLoads", "forwarded-loads",
               "Loads replaced by values carried from earlier iterations">,
   ];
+}
+
 def SplitReductionsPass : Pass<"loom-split-reductions", "::mlir::ModuleOp"> {
   let summary = "Split the accumulator of a sequential reduction into k partial ones";
   let description = [{
