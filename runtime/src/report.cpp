@@ -140,12 +140,6 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
   json.object([&] {
     json.attribute("backend", getBackendName(details.backend));
     json.attribute("wall_time_us", details.wallSeconds * 1e6);
-    // Which of the kernel's programs this launch's arguments allowed.
-    if (!details.aliasRan.empty())
-      json.attributeObject("alias_check", [&] {
-        json.attribute("ran", details.aliasRan);
-        json.attribute("why", details.aliasWhy);
-      });
     if (!details.hasDataflowStats)
       return;
     json.attribute("workers", count(details.workers));
@@ -178,6 +172,12 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
     });
     if (details.hasTiming)
       writeTiming(json, details);
+    // Which of the kernel's programs this launch's arguments allowed.
+    if (!details.aliasRan.empty())
+      json.attributeObject("alias_check", [&] {
+        json.attribute("ran", details.aliasRan);
+        json.attribute("why", details.aliasWhy);
+      });
   });
 }
 

@@ -157,29 +157,19 @@ static void buildNoAliasProgram(mlir::ModuleOp raised, StringRef symbol,
   stages.aliasCheckedParams = std::move(params);
 }
 
-Error loom::compiler::compileKernel(const Module &kernelModule,
-                                    StringRef symbol,
-                                    const KernelCompileOptions &options,
-                                    KernelStages &stages) {
-  mlir::DialectRegistry registry;
-  mlir::registerAllFromLLVMIRTranslations(registry);
-  loom::registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
+namespace {
+/// Where the kernel compiler's diagnostics go. Errors become the reason;
+/// remarks (the raising and ownership decisions) and hint warnings are
+/// handed to the driver, which reports them as -Rpass remarks and
+/// -Wloom-hint warnings. Nothing reaches stderr inside the user's compile.
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(KernelStages &stages) : stages(stages) {}
 
-  // Errors become the reason; remarks (the raising and ownership
-  // decisions) are handed to the driver, which reports them as -Rpass
-  // remarks. Nothing reaches stderr inside the user's compile.
-  std::string diagnostics, splitDiagnostics, noaliasDiagnostics;
-  // While a split or the no-alias program is built its remarks and
-  // warnings repeat the kernel's, and its errors are its own: they go to
-  // `secondaryDiagnostics` when it is set.
-  std::string *secondaryDiagnostics = nullptr;
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
-    if (secondaryDiagnostics) {
+  mlir::LogicalResult operator()(mlir::Diagnostic &diag) {
+    if (secondary) {
       if (diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
-          secondaryDiagnostics->empty())
-        *secondaryDiagnostics = loom::demangleSymbols(diag.str());
+          secondary->empty())
+        *secondary = loom::demangleSymbols(diag.str());
       return mlir::success();
     }
     if (loom::isHintWarning(diag)) {
@@ -195,10 +185,29 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
           {loom::demangleSymbols(diag.str()),
            loom::describeSourceLocation(diag.getLocation()),
            loom::isMissedRemark(diag)});
-    else if (diagnostics.empty())
-      diagnostics = loom::demangleSymbols(diag.str());
+    else if (first.empty())
+      first = loom::demangleSymbols(diag.str());
     return mlir::success();
-  });
+  }
+
+  /// ": <the first error>", or "" when there was none.
+  std::string suffix() const { return first.empty() ? "" : ": " + first; }
+
+  KernelStages &stages;
+  /// The kernel's first error.
+  std::string first;
+  /// While a split or the no-alias program is built its remarks and
+  /// warnings repeat the kernel's, and its errors are its own: they go
+  /// here when it is set.
+  std::string *secondary = nullptr;
+};
+} // namespace
+
+/// Prepares the device copy of `kernelModule` at the LLVM level and imports
+/// it into the LLVM dialect; null when the import fails.
+static mlir::OwningOpRef<mlir::ModuleOp>
+importDeviceModule(const Module &kernelModule, StringRef symbol,
+                   mlir::MLIRContext &context, KernelStages &stages) {
   std::unique_ptr<Module> device = CloneModule(kernelModule);
   for (NotInlinedCall &call : prepareDeviceModule(*device, symbol))
     stages.remarks.push_back(
@@ -210,12 +219,29 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::OwningOpRef<mlir::ModuleOp> imported =
       mlir::translateLLVMIRToModule(std::move(device), &context);
   if (!imported || mlir::failed(mlir::verify(*imported)))
-    return createStringError(
-        "importing the kernel's LLVM IR into MLIR failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return nullptr;
   raw_string_ostream os(stages.llvmDialect);
   imported->print(os);
+  return imported;
+}
 
+Error loom::compiler::compileKernel(const Module &kernelModule,
+                                    StringRef symbol,
+                                    const KernelCompileOptions &options,
+                                    KernelStages &stages) {
+  mlir::DialectRegistry registry;
+  mlir::registerAllFromLLVMIRTranslations(registry);
+  loom::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
+  DiagnosticCollector diagnostics(stages);
+  mlir::ScopedDiagnosticHandler handler(
+      &context, [&](mlir::Diagnostic &diag) { return diagnostics(diag); });
+  mlir::OwningOpRef<mlir::ModuleOp> imported =
+      importDeviceModule(kernelModule, symbol, context, stages);
+  if (!imported)
+    return createStringError("importing the kernel's LLVM IR into MLIR failed" +
+                             diagnostics.suffix());
   if (!imported->lookupSymbol(symbol))
     return createStringError("kernel symbol '" + symbol.str() +
                              "' is missing from its module");
@@ -228,15 +254,13 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   buildKernelPipeline(ownership, KernelStage::Ownership,
                       KernelStage::Ownership);
   if (mlir::failed(raising.run(*imported)))
-    return createStringError(
-        "raising to structured SCF failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return createStringError("raising to structured SCF failed" +
+                             diagnostics.suffix());
   std::vector<ParamAccess> accesses = collectParamAccesses(*imported, symbol);
   mlir::OwningOpRef<mlir::ModuleOp> noaliasCopy = imported->clone();
   if (mlir::failed(ownership.run(*imported)))
-    return createStringError(
-        "raising to structured SCF failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return createStringError("raising to structured SCF failed" +
+                             diagnostics.suffix());
   raw_string_ostream scf(stages.scf);
   imported->print(scf);
   collectParamExtents(*imported, symbol, accesses, stages);
@@ -249,9 +273,8 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::PassManager lowering(&context);
   buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
   if (mlir::failed(lowering.run(*imported)))
-    return createStringError(
-        "lowering structured SCF to dataflow failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return createStringError("lowering structured SCF to dataflow failed" +
+                             diagnostics.suffix());
   // The kernel's code target reaches the mapper on its graphs.
   StringRef target;
   if (const Function *kernel = kernelModule.getFunction(symbol))
@@ -264,10 +287,11 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   raw_string_ostream dfg(stages.dataflow);
   imported->print(dfg);
 
-  secondaryDiagnostics = &noaliasDiagnostics;
+  std::string noaliasDiagnostics, splitDiagnostics;
+  diagnostics.secondary = &noaliasDiagnostics;
   buildNoAliasProgram(*noaliasCopy, symbol, accesses, target, *imported,
                       stages);
-  secondaryDiagnostics = &splitDiagnostics;
+  diagnostics.secondary = &splitDiagnostics;
   buildSplitPrograms(*splitCopy, target, graphs, splitDiagnostics, stages);
   return Error::success();
 }
