@@ -221,10 +221,10 @@ public:
                                  "struct.loom_arg_desc_t");
     programType = StructType::create(context, {ptr, i64, ptr},
                                      "struct.loom_program_desc_t");
-    kernelType = StructType::create(
-        context,
-        {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, ptr, i64, ptr, i32, ptr, ptr},
-        "struct.loom_kernel_desc_t");
+    kernelType = StructType::create(context,
+                                    {ptr, ptr, ptr, ptr, i32, i32, ptr, ptr,
+                                     ptr, i64, ptr, i32, ptr, ptr, ptr},
+                                    "struct.loom_kernel_desc_t");
     moduleType = StructType::create(context, {i32, i32, ptr, ptr},
                                     "struct.loom_module_desc_t");
   }
@@ -273,6 +273,7 @@ public:
                   prefix + ".sha256");
     fields.push_back(ConstantInt::get(i32, input.splitArtifacts.size()));
     fields.push_back(splitPrograms(input.splitArtifacts, prefix));
+    fields.push_back(noaliasProgram(input.noaliasArtifact, prefix));
     fields.push_back(input.artifact.empty()
                          ? string(input.reason, prefix + ".reason")
                          : null);
@@ -337,6 +338,18 @@ private:
     return new GlobalVariable(module, type, true, GlobalValue::PrivateLinkage,
                               ConstantArray::get(type, programs),
                               prefix + ".splits");
+  }
+
+  /// `text` as one loom_program_desc_t, NULL when empty.
+  Constant *noaliasProgram(StringRef text, const Twine &prefix) {
+    if (text.empty())
+      return ConstantPointerNull::get(cast<PointerType>(ptr));
+    SmallVector<Constant *> fields;
+    std::string name = (prefix + ".noalias").str();
+    appendProgram(fields, text, name, name + ".sha256");
+    return new GlobalVariable(
+        module, programType, true, GlobalValue::PrivateLinkage,
+        ConstantStruct::get(programType, fields), name + ".program");
   }
 
   void emitConstructor(GlobalVariable *moduleDesc) {

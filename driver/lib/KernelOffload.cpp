@@ -122,6 +122,8 @@ struct KernelResult {
   std::string artifact; ///< dataflow program text; empty if none
   /// The split programs (KernelStages::splitDataflow); empty if none.
   std::vector<std::string> splitArtifacts;
+  /// The no-alias program (KernelStages::noaliasDataflow); empty if none.
+  std::string noaliasArtifact;
   std::string reason; ///< why there is no artifact
   /// What the stub computes after the source arguments (artifact only).
   std::vector<compiler::ImplicitInput> implicitInputs;
@@ -171,6 +173,8 @@ static void recordParamExtents(Function &kernel,
       continue;
     const compiler::ParamExtent &param = stages.paramExtents[i];
     arg.extent = param.extent;
+    if (param.readOnly)
+      arg.flags |= LOOM_ARG_FLAG_READ_ONLY;
     arg.uncheckedReason = param.extent.empty() && param.uncheckedReason.empty()
                               ? "the compiler derived no bound for it"
                               : param.uncheckedReason;
@@ -184,6 +188,27 @@ static void recordParamExtents(Function &kernel,
                    : who + " is bounds-checked: its element indices lie in " +
                          arg.extent + describeLegend(arg.extent, manifest));
   }
+}
+
+/// Says that the launch checks whether the pointer arguments `params`
+/// overlap, to run the no-alias program when they do not.
+static void remarkAliasCheck(Function &kernel, ArrayRef<unsigned> params,
+                             const KernelManifest &manifest) {
+  std::string names;
+  for (auto [i, param] : llvm::enumerate(params)) {
+    if (i)
+      names += i + 1 == params.size() ? " and " : ", ";
+    StringRef name =
+        param < manifest.args.size() ? manifest.args[param].name : "";
+    names += (name.empty() ? "" : "'" + name.str() + "' ") + "(#" +
+             std::to_string(param) + ")";
+  }
+  emitRemark(kernel, RemarkKind::Analysis, "AliasCheckedAtLaunch",
+             manifest.location,
+             "kernel '" + manifest.name + "': arguments " + names +
+                 " may overlap, so each launch compares the ranges they "
+                 "access: the kernel's no-alias program runs when no "
+                 "written range overlaps another, the ordered one otherwise");
 }
 
 /// "the global 'kTable'", "field 'img[byte 8]'", ...: what an implicit
@@ -296,6 +321,8 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
            stages.llvmDialect);
   saveTemp(kernel, options.saveTempsDir, stem, ".scf.mlir", stages.scf);
   saveTemp(kernel, options.saveTempsDir, stem, ".dfg.mlir", stages.dataflow);
+  saveTemp(kernel, options.saveTempsDir, stem, ".noalias.dfg.mlir",
+           stages.noaliasDataflow);
   for (auto [level, program] : llvm::enumerate(stages.splitDataflow))
     saveTemp(kernel, options.saveTempsDir, stem,
              ".split" + std::to_string(level + 1) + ".dfg.mlir", program);
@@ -325,9 +352,12 @@ static void compileDevice(Function &kernel, const OffloadOptions &options,
   // primary one, so the check above and the stub's inputs cover both.
   result.artifact = stages.dataflow;
   result.splitArtifacts = stages.splitDataflow;
+  result.noaliasArtifact = stages.noaliasDataflow;
   result.implicitInputs = stages.implicitInputs;
   recordImplicitInputs(kernel, result.implicitInputs, result.manifest);
   recordParamExtents(kernel, stages, result.manifest);
+  if (!result.noaliasArtifact.empty())
+    remarkAliasCheck(kernel, stages.aliasCheckedParams, result.manifest);
 }
 
 /// Creates the stub that replaces `kernel` under its original symbol and
@@ -456,6 +486,7 @@ static void writeReportFragment(Module &module, StringRef dir,
         {"source_location", result.manifest.location},
         {"offloaded", !result.artifact.empty()},
         {"split_programs", static_cast<int64_t>(result.splitArtifacts.size())},
+        {"noalias_program", !result.noaliasArtifact.empty()},
         {"reason", result.reason.empty() ? json::Value(nullptr)
                                          : json::Value(result.reason)},
         {"hint_warnings", describeHintWarnings(result.hintWarnings)},
@@ -552,6 +583,7 @@ PreservedAnalyses OffloadKernelsPass::run(Module &module,
     input.fallback = result.fallback;
     input.artifact = result.artifact;
     input.splitArtifacts = result.splitArtifacts;
+    input.noaliasArtifact = result.noaliasArtifact;
     input.reason = result.reason;
     inputs.push_back(input);
   }

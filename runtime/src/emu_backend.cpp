@@ -14,11 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "arg_extents.h"
 #include "artifact.h"
 
 #include "loom/Dialect/Dataflow/IR/Dataflow.h"
 #include "loom/Sim/ComputeSemantics.h"
-#include "loom/Sim/ExtentExpression.h"
 #include "loom/Sim/MemoryBuffer.h"
 #include "loom/Sim/ProgramInterpreter.h"
 
@@ -173,42 +173,6 @@ std::string checkParameters(const loom_kernel_desc_t &kernel,
   return checkScalarTypes(kernel, func);
 }
 
-/// The signed value of argument `index` when it is an integer scalar of
-/// the kernel (the bounds expressions' leaves), else std::nullopt. With
-/// null `args` every integer reads as 0 (to check an expression's form).
-std::optional<int64_t> readIntegerArgument(const loom_kernel_desc_t &kernel,
-                                           void **args, unsigned index) {
-  if (index >= kernel.num_args || kernel.args[index].kind != LOOM_ARG_SCALAR)
-    return std::nullopt;
-  unsigned bytes;
-  switch (kernel.args[index].type) {
-  case LOOM_TYPE_I1:
-  case LOOM_TYPE_I8:
-    bytes = 1;
-    break;
-  case LOOM_TYPE_I16:
-    bytes = 2;
-    break;
-  case LOOM_TYPE_I32:
-    bytes = 4;
-    break;
-  case LOOM_TYPE_I64:
-    bytes = 8;
-    break;
-  default:
-    return std::nullopt;
-  }
-  if (!args)
-    return 0;
-  uint64_t raw = 0;
-  std::memcpy(&raw, args[index], bytes);
-  // Signed in its width, as the expression reads an argument: an i1 true
-  // is -1 (a kernel that widens it unsigned says `zext`).
-  if (kernel.args[index].type == LOOM_TYPE_I1)
-    return llvm::SignExtend64(raw & 1, 1);
-  return llvm::SignExtend64(raw, bytes * 8);
-}
-
 /// A corrupt or mismatched manifest: every bounds expression must parse
 /// and name integer scalars only, whatever the launch's values.
 std::string checkExtents(const loom_kernel_desc_t &kernel) {
@@ -217,9 +181,7 @@ std::string checkExtents(const loom_kernel_desc_t &kernel) {
     if (arg.kind != LOOM_ARG_POINTER || !arg.extent)
       continue;
     llvm::Expected<loom::sim::IndexRange> range =
-        loom::sim::evaluateIndexRange(arg.extent, [&](unsigned index) {
-          return readIntegerArgument(kernel, nullptr, index);
-        });
+        evaluateArgumentExtent(kernel, nullptr, i);
     if (!range)
       return ("the bounds expression '" + llvm::Twine(arg.extent) +
               "' of argument #" + llvm::Twine(i) + " ('" +
@@ -334,9 +296,7 @@ std::shared_ptr<MemoryBuffer> bindPointer(const loom_kernel_desc_t &kernel,
     return unchecked("");
   // prepare() checked the expression's form.
   llvm::Expected<loom::sim::IndexRange> range =
-      loom::sim::evaluateIndexRange(expression, [&](unsigned i) {
-        return readIntegerArgument(kernel, args, i);
-      });
+      evaluateArgumentExtent(kernel, args, index);
   if (!range)
     return unchecked(llvm::toString(range.takeError()));
   int64_t extent = 0, first = 0;
@@ -371,6 +331,14 @@ mlir::ModuleOp loom::rt::getArtifactModule(const loom_kernel_desc_t &kernel) {
   EmuProgram &program = getProgram(kernel);
   assert(program.problem.empty() && "only a runnable artifact is shared");
   return *program.module;
+}
+
+unsigned loom::rt::getPointerElementBytes(const loom_kernel_desc_t &kernel,
+                                          unsigned index) {
+  EmuProgram &program = getProgram(kernel);
+  assert(program.problem.empty() && "only a runnable artifact is bound");
+  auto memref = dyn_cast<MemRefType>(program.kernel.getArgumentTypes()[index]);
+  return memref ? MemoryBuffer::getHostValueBytes(memref.getElementType()) : 0;
 }
 
 loom_status_t loom::rt::runOnEmu(llvm::StringRef caller,

@@ -172,6 +172,9 @@ struct LaunchDetails {
     std::string uncheckedReason;
   };
   std::vector<PointerBinding> pointerBindings;
+  /// For a kernel with a no-alias program, the launch check's choice
+  /// ("noalias" or "ordered") and why; empty when the check did not run.
+  std::string aliasRan, aliasWhy;
   /// The rest is known for the sim backend only.
   bool hasTiming = false;
   std::string fabric;
@@ -217,6 +220,39 @@ Decision decide(const loom_kernel_desc_t &kernel, const Policy &policy,
 void resetLaunchForTesting();
 
 //===----------------------------------------------------------------------===//
+// Aliasing checked at launch (alias_check.cpp)
+//===----------------------------------------------------------------------===//
+
+/// What the launch check of a kernel's no-alias program chose.
+struct AliasChoice {
+  /// The no-alias program's descriptor (getNoAliasProgram) when it runs;
+  /// null when the program decide() chose, the ordered one, runs.
+  const loom_kernel_desc_t *noaliasProgram = nullptr;
+  /// Why, for the report: "x [0, 4096) and y [4096, 8192) do not overlap".
+  std::string why;
+};
+
+/// Chooses, for one launch of `kernel` with `args` on `runOn` (emu or sim,
+/// as decide() admitted it), between its ordered program and its no-alias
+/// program (loom_kernel_desc_t.noalias_program, which must be set): the
+/// no-alias one runs when every pointer argument's accessed byte range is
+/// known and no written range overlaps another, and it can run on `runOn`.
+AliasChoice checkAliasing(const loom_kernel_desc_t &kernel, void **args,
+                          Backend runOn, const Policy &policy);
+
+/// The descriptor of `kernel`'s no-alias program: a copy of `kernel` whose
+/// artifact, size and digest are that program's (as getSplitProgram makes
+/// for a split program). Owned by the runtime, at a stable address until
+/// resetAliasCheckForTesting(); null when `kernel` has none.
+const loom_kernel_desc_t *getNoAliasProgram(const loom_kernel_desc_t &kernel);
+
+/// Whether getNoAliasProgram() made `desc`.
+bool isNoAliasProgram(const loom_kernel_desc_t &desc);
+
+/// Forgets the no-alias programs' descriptors.
+void resetAliasCheckForTesting();
+
+//===----------------------------------------------------------------------===//
 // Host backend (host_backend.cpp)
 //===----------------------------------------------------------------------===//
 
@@ -242,6 +278,12 @@ loom_status_t runOnHost(llvm::StringRef caller,
 /// must have passed its digest check. It is parsed, verified and scanned
 /// once per kernel and cached.
 std::string getEmuProblem(const loom_kernel_desc_t &kernel);
+
+/// The bytes of one element of pointer argument `index` as `kernel`'s
+/// artifact binds it (its memref's element type); 0 for a parameter that
+/// is no memref. getEmuProblem() must be empty.
+unsigned getPointerElementBytes(const loom_kernel_desc_t &kernel,
+                                unsigned index);
 
 /// Interprets `kernel`'s artifact with the caller's arguments on
 /// `policy.workers` scheduler workers and with the step budget

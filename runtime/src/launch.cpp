@@ -95,17 +95,27 @@ ArtifactCheck getArtifactCheck(const loom_kernel_desc_t &kernel) {
   // Hash outside the lock; a racing thread computes the same answer and the
   // first insertion wins.
   unsigned level = getSplitLevel(kernel);
-  ArtifactCheck check = checkArtifact(
-      kernel, level ? "split artifact " + std::to_string(level) : "artifact");
-  // A kernel's split programs are checked with it: a binary with one of
-  // them tampered with is corrupt even while the kernel's own graphs map
-  // and that split program would never run.
+  bool isNoAlias = isNoAliasProgram(kernel);
+  ArtifactCheck check =
+      checkArtifact(kernel, level ? "split artifact " + std::to_string(level)
+                            : isNoAlias ? std::string("no-alias artifact")
+                                        : std::string("artifact"));
+  // A kernel's split and no-alias programs are checked with it: a binary
+  // with one of them tampered with is corrupt even while that program
+  // would never run.
+  bool isPrimary = !level && !isNoAlias;
   for (unsigned k = 1;
-       !level && check.problem.empty() && k <= kernel.num_split_programs; ++k)
+       isPrimary && check.problem.empty() && k <= kernel.num_split_programs;
+       ++k)
     if (const loom_kernel_desc_t *split = getSplitProgram(kernel, k))
       if (ArtifactCheck splitCheck = getArtifactCheck(*split);
           splitCheck.corrupt)
         check = std::move(splitCheck);
+  if (isPrimary && check.problem.empty())
+    if (const loom_kernel_desc_t *noalias = getNoAliasProgram(kernel))
+      if (ArtifactCheck noaliasCheck = getArtifactCheck(*noalias);
+          noaliasCheck.corrupt)
+        check = std::move(noaliasCheck);
   std::lock_guard<std::mutex> lock(state.mutex);
   return state.artifacts.try_emplace(&kernel, std::move(check)).first->second;
 }
@@ -152,22 +162,28 @@ loom_status_t launch(const loom_kernel_desc_t &kernel, void **args,
                     "loom_rt_launch: kernel '" + llvm::Twine(kernel.name) +
                         "' (" + locationOf(kernel) +
                         ") cannot be offloaded: " + decision.reason);
-  if (decision.runOn == Backend::Emu) {
+  if (decision.runOn != Backend::Host) {
     if (decision.corruptSplitArtifact)
       warnCorruptOnce(kernel, decision.reason, "emu");
-    if (loom_status_t status = runOnEmu("loom_rt_launch", kernel, args,
-                                        outResult, policy, details))
+    const loom_kernel_desc_t *program =
+        decision.splitProgram ? decision.splitProgram : &kernel;
+    // Issue L: the arguments of this launch decide whether the no-alias
+    // program may run.
+    if (kernel.noalias_program) {
+      AliasChoice alias = checkAliasing(kernel, args, decision.runOn, policy);
+      details.aliasRan = alias.noaliasProgram ? "noalias" : "ordered";
+      details.aliasWhy = std::move(alias.why);
+      if (alias.noaliasProgram)
+        program = alias.noaliasProgram;
+    }
+    loom_status_t status = decision.runOn == Backend::Emu
+                               ? runOnEmu("loom_rt_launch", *program, args,
+                                          outResult, policy, details)
+                               : runOnSim("loom_rt_launch", *program, args,
+                                          outResult, policy, details);
+    if (status != LOOM_STATUS_OK)
       return status;
-    ranOn = Backend::Emu;
-    return LOOM_STATUS_OK;
-  }
-  if (decision.runOn == Backend::Sim) {
-    const loom_kernel_desc_t &program =
-        decision.splitProgram ? *decision.splitProgram : kernel;
-    if (loom_status_t status = runOnSim("loom_rt_launch", program, args,
-                                        outResult, policy, details))
-      return status;
-    ranOn = Backend::Sim;
+    ranOn = decision.runOn;
     return LOOM_STATUS_OK;
   }
   if (isFallback && decision.corruptArtifact)
@@ -276,6 +292,7 @@ void loom::rt::resetForTesting() {
   resetLaunchForTesting();
   resetEmuForTesting();
   resetSimForTesting();
+  resetAliasCheckForTesting();
   resetReportForTesting();
 }
 

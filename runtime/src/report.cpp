@@ -182,6 +182,12 @@ void writeLaunch(llvm::json::OStream &json, const LaunchDetails &details) {
     });
     if (details.hasTiming)
       writeTiming(json, details);
+    // Which of the kernel's programs this launch's arguments allowed.
+    if (!details.aliasRan.empty())
+      json.attributeObject("alias_check", [&] {
+        json.attribute("ran", details.aliasRan);
+        json.attribute("why", details.aliasWhy);
+      });
   });
 }
 

@@ -152,10 +152,12 @@ void writeMappingPicture(llvm::StringRef directory,
   }
   llvm::SmallString<256> stem(directory);
   unsigned level = getSplitLevel(kernel);
-  llvm::sys::path::append(
-      stem, getFileNamePart(kernel.name) +
-                (level ? ".split" + std::to_string(level) + "." : ".") +
-                getFileNamePart(graph.getSymName()));
+  llvm::sys::path::append(stem, getFileNamePart(kernel.name) +
+                                    (level ? ".split" + std::to_string(level)
+                                     : isNoAliasProgram(kernel)
+                                         ? std::string(".noalias")
+                                         : std::string()) +
+                                    "." + getFileNamePart(graph.getSymName()));
   writeMappingFile((stem + ".json").str(), [&](llvm::raw_ostream &os) {
     loom::fabric::writeMappingJSON(mapping, fabric, os);
   });
@@ -267,7 +269,9 @@ loom::rt::getSplitProgram(const loom_kernel_desc_t &kernel, unsigned level) {
 std::string loom::rt::getArtifactFileName(const loom_kernel_desc_t &desc) {
   unsigned level = getSplitLevel(desc);
   return std::string(desc.name) +
-         (level ? ".split" + std::to_string(level) : std::string()) +
+         (level                    ? ".split" + std::to_string(level)
+          : isNoAliasProgram(desc) ? std::string(".noalias")
+                                   : std::string()) +
          ".dfg.mlir";
 }
 

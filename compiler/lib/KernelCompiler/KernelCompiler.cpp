@@ -13,6 +13,7 @@
 #include "loom/KernelCompiler/KernelCompiler.h"
 #include "loom/Dialect/Dataflow/IR/GraphAttributes.h"
 #include "loom/KernelCompiler/DevicePreparation.h"
+#include "loom/KernelCompiler/NoAliasProgram.h"
 #include "loom/KernelCompiler/Pipeline.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Support/Demangle.h"
@@ -37,8 +38,10 @@
 using namespace llvm;
 using namespace loom::compiler;
 
-/// Copies the bounds analysis' verdict on each parameter of the kernel.
+/// Copies the bounds analysis' verdict on each parameter of the kernel;
+/// `accesses` (collectParamAccesses) says which pointers are only read.
 static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
+                                ArrayRef<ParamAccess> accesses,
                                 KernelStages &stages) {
   auto func = module.lookupSymbol<mlir::FunctionOpInterface>(symbol);
   if (!func)
@@ -54,6 +57,8 @@ static void collectParamExtents(mlir::ModuleOp module, StringRef symbol,
       param.uncheckedReason =
           "the raising kept it an LLVM pointer, which InstructionCore code "
           "accesses without bounds";
+    param.readOnly =
+        !param.extent.empty() && i < accesses.size() && accesses[i].readOnly;
     stages.paramExtents.push_back(std::move(param));
   }
 }
@@ -127,28 +132,44 @@ static void buildSplitPrograms(mlir::ModuleOp scfStage, StringRef target,
   }
 }
 
-Error loom::compiler::compileKernel(const Module &kernelModule,
-                                    StringRef symbol,
-                                    const KernelCompileOptions &options,
-                                    KernelStages &stages) {
-  mlir::DialectRegistry registry;
-  mlir::registerAllFromLLVMIRTranslations(registry);
-  loom::registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
+/// Builds the no-alias program (docs/compiler.md, "Aliasing checked at
+/// launch") from the raised module `raised` into `stages.noaliasDataflow`
+/// when the kernel's pointer parameters may overlap: the same pipeline with
+/// every pointer parameter `noalias`. Kept only when it differs from the
+/// ordered program `ordered`.
+static void buildNoAliasProgram(mlir::ModuleOp raised, StringRef symbol,
+                                ArrayRef<ParamAccess> accesses,
+                                StringRef target, mlir::ModuleOp ordered,
+                                KernelStages &stages) {
+  std::vector<unsigned> params =
+      getAliasCheckedParams(accesses, stages.paramExtents);
+  if (params.empty())
+    return;
+  markPointerParamsNoAlias(raised, symbol);
+  mlir::PassManager pipeline(raised.getContext());
+  buildKernelPipeline(pipeline, KernelStage::Ownership, KernelStage::Dataflow);
+  // A kernel that lowers with its pointers ordered but not without is
+  // unexpected; it keeps the ordered program alone, which is always right.
+  if (mlir::failed(pipeline.run(raised)) || tagGraphs(raised, target) == 0 ||
+      isSameProgramIgnoringNoAlias(raised, ordered))
+    return;
+  raw_string_ostream(stages.noaliasDataflow) << raised;
+  stages.aliasCheckedParams = std::move(params);
+}
 
-  // Errors become the reason; remarks (the raising and ownership
-  // decisions) are handed to the driver, which reports them as -Rpass
-  // remarks. Nothing reaches stderr inside the user's compile.
-  std::string diagnostics, splitDiagnostics;
-  // While the split program is built its remarks and warnings repeat the
-  // unsplit program's, and its errors are its own.
-  bool buildingSplit = false;
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
-    if (buildingSplit) {
+namespace {
+/// Where the kernel compiler's diagnostics go. Errors become the reason;
+/// remarks (the raising and ownership decisions) and hint warnings are
+/// handed to the driver, which reports them as -Rpass remarks and
+/// -Wloom-hint warnings. Nothing reaches stderr inside the user's compile.
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(KernelStages &stages) : stages(stages) {}
+
+  mlir::LogicalResult operator()(mlir::Diagnostic &diag) {
+    if (secondary) {
       if (diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
-          splitDiagnostics.empty())
-        splitDiagnostics = loom::demangleSymbols(diag.str());
+          secondary->empty())
+        *secondary = loom::demangleSymbols(diag.str());
       return mlir::success();
     }
     if (loom::isHintWarning(diag)) {
@@ -164,10 +185,29 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
           {loom::demangleSymbols(diag.str()),
            loom::describeSourceLocation(diag.getLocation()),
            loom::isMissedRemark(diag)});
-    else if (diagnostics.empty())
-      diagnostics = loom::demangleSymbols(diag.str());
+    else if (first.empty())
+      first = loom::demangleSymbols(diag.str());
     return mlir::success();
-  });
+  }
+
+  /// ": <the first error>", or "" when there was none.
+  std::string suffix() const { return first.empty() ? "" : ": " + first; }
+
+  KernelStages &stages;
+  /// The kernel's first error.
+  std::string first;
+  /// While a split or the no-alias program is built its remarks and
+  /// warnings repeat the kernel's, and its errors are its own: they go
+  /// here when it is set.
+  std::string *secondary = nullptr;
+};
+} // namespace
+
+/// Prepares the device copy of `kernelModule` at the LLVM level and imports
+/// it into the LLVM dialect; null when the import fails.
+static mlir::OwningOpRef<mlir::ModuleOp>
+importDeviceModule(const Module &kernelModule, StringRef symbol,
+                   mlir::MLIRContext &context, KernelStages &stages) {
   std::unique_ptr<Module> device = CloneModule(kernelModule);
   for (NotInlinedCall &call : prepareDeviceModule(*device, symbol))
     stages.remarks.push_back(
@@ -179,27 +219,51 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::OwningOpRef<mlir::ModuleOp> imported =
       mlir::translateLLVMIRToModule(std::move(device), &context);
   if (!imported || mlir::failed(mlir::verify(*imported)))
-    return createStringError(
-        "importing the kernel's LLVM IR into MLIR failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return nullptr;
   raw_string_ostream os(stages.llvmDialect);
   imported->print(os);
+  return imported;
+}
 
+Error loom::compiler::compileKernel(const Module &kernelModule,
+                                    StringRef symbol,
+                                    const KernelCompileOptions &options,
+                                    KernelStages &stages) {
+  mlir::DialectRegistry registry;
+  mlir::registerAllFromLLVMIRTranslations(registry);
+  loom::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadDialect<mlir::LLVM::LLVMDialect, mlir::DLTIDialect>();
+  DiagnosticCollector diagnostics(stages);
+  mlir::ScopedDiagnosticHandler handler(
+      &context, [&](mlir::Diagnostic &diag) { return diagnostics(diag); });
+  mlir::OwningOpRef<mlir::ModuleOp> imported =
+      importDeviceModule(kernelModule, symbol, context, stages);
+  if (!imported)
+    return createStringError("importing the kernel's LLVM IR into MLIR failed" +
+                             diagnostics.suffix());
   if (!imported->lookupSymbol(symbol))
     return createStringError("kernel symbol '" + symbol.str() +
                              "' is missing from its module");
 
-  // The kernel pipeline (loom-kernel-pipeline) in two pass managers, so
-  // that the SCF stage between ownership and dataflow is kept.
-  mlir::PassManager raising(&context);
-  buildKernelPipeline(raising, KernelStage::Raising, KernelStage::Ownership);
+  // The kernel pipeline (loom-kernel-pipeline) in three pass managers, so
+  // that the raised module (the no-alias program's start) and the SCF stage
+  // between ownership and dataflow are kept.
+  mlir::PassManager raising(&context), ownership(&context);
+  buildKernelPipeline(raising, KernelStage::Raising, KernelStage::Raising);
+  buildKernelPipeline(ownership, KernelStage::Ownership,
+                      KernelStage::Ownership);
   if (mlir::failed(raising.run(*imported)))
-    return createStringError(
-        "raising to structured SCF failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return createStringError("raising to structured SCF failed" +
+                             diagnostics.suffix());
+  std::vector<ParamAccess> accesses = collectParamAccesses(*imported, symbol);
+  mlir::OwningOpRef<mlir::ModuleOp> noaliasCopy = imported->clone();
+  if (mlir::failed(ownership.run(*imported)))
+    return createStringError("raising to structured SCF failed" +
+                             diagnostics.suffix());
   raw_string_ostream scf(stages.scf);
   imported->print(scf);
-  collectParamExtents(*imported, symbol, stages);
+  collectParamExtents(*imported, symbol, accesses, stages);
 
   // The split program starts from the same SCF stage.
   mlir::OwningOpRef<mlir::ModuleOp> splitCopy = imported->clone();
@@ -209,9 +273,8 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   mlir::PassManager lowering(&context);
   buildKernelPipeline(lowering, KernelStage::Dataflow, KernelStage::Dataflow);
   if (mlir::failed(lowering.run(*imported)))
-    return createStringError(
-        "lowering structured SCF to dataflow failed" +
-        (diagnostics.empty() ? std::string() : ": " + diagnostics));
+    return createStringError("lowering structured SCF to dataflow failed" +
+                             diagnostics.suffix());
   // The kernel's code target reaches the mapper on its graphs.
   StringRef target;
   if (const Function *kernel = kernelModule.getFunction(symbol))
@@ -224,7 +287,11 @@ Error loom::compiler::compileKernel(const Module &kernelModule,
   raw_string_ostream dfg(stages.dataflow);
   imported->print(dfg);
 
-  buildingSplit = true;
+  std::string noaliasDiagnostics, splitDiagnostics;
+  diagnostics.secondary = &noaliasDiagnostics;
+  buildNoAliasProgram(*noaliasCopy, symbol, accesses, target, *imported,
+                      stages);
+  diagnostics.secondary = &splitDiagnostics;
   buildSplitPrograms(*splitCopy, target, graphs, splitDiagnostics, stages);
   return Error::success();
 }

@@ -27,7 +27,7 @@ extern "C" {
 /* Bumped whenever a descriptor layout below changes. A module compiled for
  * another version is refused at registration with LOOM_STATUS_INVALID_ARGUMENT.
  */
-#define LOOM_RT_ABI_VERSION 3u
+#define LOOM_RT_ABI_VERSION 4u
 
 typedef enum loom_status_e {
   LOOM_STATUS_OK = 0,                 /* success; always zero */
@@ -81,6 +81,10 @@ typedef enum loom_arg_kind_e {
  * source arguments; the host backend does not pass them to the native body.
  */
 #define LOOM_ARG_FLAG_IMPLICIT 0x8u
+/* A pointer argument with an `extent` that the kernel only loads through,
+ * never stores: the launch check of the no-alias program lets it overlap
+ * another read-only pointer. Without the flag a pointer counts as written. */
+#define LOOM_ARG_FLAG_READ_ONLY 0x10u
 
 typedef struct loom_arg_desc_t {
   const char *name; /* source parameter name, may be "" */
@@ -131,6 +135,14 @@ typedef struct loom_kernel_desc_t {
    * is no artifact). */
   uint32_t num_split_programs;
   const loom_program_desc_t *split_programs;
+  /* The no-alias program: the kernel compiled as if every pointer argument
+   * were `noalias` (__restrict). The emu and sim backends run it instead of
+   * `artifact` for a launch whose pointer arguments' accessed byte ranges
+   * (from their `extent`s) are disjoint wherever one side is written, and
+   * `artifact` otherwise (docs/runtime.md, "Aliasing checked at launch").
+   * NULL when the kernel's pointers cannot overlap, or assuming they do not
+   * changes nothing. */
+  const loom_program_desc_t *noalias_program;
   /* Why the kernel has no artifact; NULL when it has one. */
   const char *not_offloadable_reason;
 } loom_kernel_desc_t;

@@ -14,10 +14,10 @@
 
 // Argument descriptors: {name, kind (0 scalar, 1 pointer), type (element type
 // for pointers: 1 i1, 3 i16, 4 i32, 5 i64, 6 f32, 7 f64), flags (1 const,
-// 2 stream, 4 unsigned), reserved, extent, unchecked reason}. Both pointers
-// of dot are read at i in [0, n): the bounds expression (docs/runtime.md)
-// over argument #2; scalars have neither.
-// CHECK-DAG: @__loom.k0.args = private constant [3 x %struct.loom_arg_desc_t] [%struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 3, i32 0, ptr @[[A_EXTENT:[^,]+]], ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 1, i32 0, ptr @[[B_EXTENT:[^,]+]], ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 4, i32 0, i32 0, ptr null, ptr null }]
+// 2 stream, 4 unsigned, 16 read-only), reserved, extent, unchecked reason}.
+// Both pointers of dot are only read, at i in [0, n): the bounds expression
+// (docs/runtime.md) over argument #2; scalars have neither.
+// CHECK-DAG: @__loom.k0.args = private constant [3 x %struct.loom_arg_desc_t] [%struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 19, i32 0, ptr @[[A_EXTENT:[^,]+]], ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 1, i32 6, i32 17, i32 0, ptr @[[B_EXTENT:[^,]+]], ptr null }, %struct.loom_arg_desc_t { ptr @{{[^,]+}}, i32 0, i32 4, i32 0, i32 0, ptr null, ptr null }]
 // CHECK-DAG: @[[A_EXTENT]] = private unnamed_addr constant [21 x i8] c"(zext 32 (for 0 %2))\00"
 // CHECK-DAG: @[[B_EXTENT]] = private unnamed_addr constant [21 x i8] c"(zext 32 (for 0 %2))\00"
 // CHECK-DAG: @[[X_EXTENT:__loom.k1.extent[^ ]*]] = private unnamed_addr constant [11 x i8] c"(for 0 %1)\00"
@@ -33,14 +33,16 @@
 //
 // The kernel table: {name, symbol, location, fallback, return type, #args,
 // args, hints, artifact, artifact size, artifact sha256, split program
-// count, split programs, reason}. Both kernels compile
+// count, split programs, no-alias program, reason}. Both kernels compile
 // to dataflow programs: the artifact (its size excludes the terminating NUL)
 // and digest are set, the reason is null; each has one loop, which its
 // split programs take apart (docs/compiler.md, "Graph splitting"): four
 // for scale, eight for dot, whose LOOM_REDUCE(+) sum loom-split-reductions
 // splits into 8 partial sums (a main loop and a remainder loop).
-// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr @__loom.k0.artifact, i64 [[#DOT_SIZE - 1]], ptr @__loom.k0.sha256, i32 8, ptr @__loom.k0.splits, ptr null }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr @__loom.k1.artifact, i64 {{[0-9]+}}, ptr @__loom.k1.sha256, i32 4, ptr @__loom.k1.splits, ptr null }]
-// CHECK-DAG: @__loom.module = internal constant %struct.loom_module_desc_t { i32 3, i32 2, ptr @__loom.kernels, ptr @__loom.source }
+// Neither has a no-alias program: dot only reads its two pointers, scale
+// has one.
+// CHECK-DAG: @__loom.kernels = internal constant [2 x %struct.loom_kernel_desc_t] [%struct.loom_kernel_desc_t { ptr @__loom.k0.name, ptr @__loom.k0.symbol, ptr @__loom.k0.location, ptr @__loom_host._Z3dotPKfS0_i, i32 6, i32 3, ptr @__loom.k0.args, ptr @__loom.k0.hints, ptr @__loom.k0.artifact, i64 [[#DOT_SIZE - 1]], ptr @__loom.k0.sha256, i32 8, ptr @__loom.k0.splits, ptr null, ptr null }, %struct.loom_kernel_desc_t { ptr @__loom.k1.name, ptr @__loom.k1.symbol, ptr @__loom.k1.location, ptr @__loom_host._Z5scalePdxtb, i32 0, i32 4, ptr @__loom.k1.args, ptr @__loom.k1.hints, ptr @__loom.k1.artifact, i64 {{[0-9]+}}, ptr @__loom.k1.sha256, i32 4, ptr @__loom.k1.splits, ptr null, ptr null }]
+// CHECK-DAG: @__loom.module = internal constant %struct.loom_module_desc_t { i32 4, i32 2, ptr @__loom.kernels, ptr @__loom.source }
 // CHECK-DAG: @__loom.source = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}host-stub.cpp\00"
 // CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__loom.register_module, ptr null }]
 

@@ -3,7 +3,9 @@
 // instances on LOOM_WORKERS workers, each instance's graph in its own
 // emulator run. Checked against a native reference, with 1 and 4 workers;
 // the report's launch log counts the same instances and firings either way,
-// and both pointers bound with the 64 elements the loop accesses.
+// and both pointers bound with the 64 elements the loop accesses. x and y
+// are not __restrict: the launch finds them apart and runs the kernel's
+// no-alias program (docs/runtime.md, "Aliasing checked at launch").
 //
 // RUN: %loom-clangxx -O2 %s -o %t.exe
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory LOOM_REPORT=%t.json \
@@ -47,7 +49,7 @@
 // LOG-NEXT: "control": 256,
 // LOG-NEXT: "memory": 192
 // LOG-NEXT: },
-// LOG-NEXT: "tokens_moved": 1728,
+// LOG-NEXT: "tokens_moved": 1792,
 // LOG-NEXT: "peak_queue_occupancy": 1,
 // LOG-NEXT: "pointer_arguments": [
 // LOG-NEXT: {
@@ -62,7 +64,11 @@
 // LOG-NEXT: "checked": true,
 // LOG-NEXT: "extent": 64
 // LOG-NEXT: }
-// LOG-NEXT: ]
+// LOG-NEXT: ],
+// LOG-NEXT: "alias_check": {
+// LOG-NEXT: "ran": "noalias",
+// LOG-NEXT: "why": "x [0, 256) and y [256, 512) do not overlap"
+// LOG-NEXT: }
 // LOG-NEXT: }
 // LOG-NEXT: ]
 

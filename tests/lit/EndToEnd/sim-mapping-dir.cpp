@@ -1,7 +1,9 @@
 // LOOM_MAPPING_DIR on the sim backend: every graph mapped is written as its
 // configuration JSON (which loom-fabric verifies against the fabric it names)
-// and its SVG picture, named <kernel>.<graph>; the directory is created when
-// missing. A directory that cannot be made is a warning and the run still
+// and its SVG picture, named <kernel>.<graph> (<kernel>.noalias.<graph> for
+// the graph of the kernel's no-alias program, which a launch with disjoint
+// arguments maps: docs/runtime.md, "Aliasing checked at launch"); the
+// directory is created when missing. A directory that cannot be made is a warning and the run still
 // computes the right result on the simulator. Without LOOM_MAPPING_DIR
 // nothing is written.
 //
@@ -15,10 +17,13 @@
 // REPORT: "ran_on": {
 // REPORT-NEXT: "sim": 2
 // RUN: ls %t.dir/pictures | FileCheck %s --check-prefix=FILES
-// FILES: sim_scale.{{.*}}.json
-// FILES-NEXT: sim_scale.{{.*}}.svg
+// FILES: sim_scale._{{.*}}.json
+// FILES-NEXT: sim_scale._{{.*}}.svg
+// FILES-NEXT: sim_scale.noalias.{{.*}}.json
+// FILES-NEXT: sim_scale.noalias.{{.*}}.svg
 // FILES-NOT: {{.}}
-// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.*.json
+// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale._*.json
+// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.noalias.*.json
 // RUN: cat %t.dir/pictures/sim_scale.*.svg | FileCheck %s --check-prefix=SVG
 // SVG: <svg
 // SVG: </svg>

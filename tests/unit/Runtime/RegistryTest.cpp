@@ -133,8 +133,8 @@ TEST_F(RuntimeTest, RefusesModuleOfOtherAbiVersion) {
       makeModule(kernels, 1, "n.cpp", LOOM_RT_ABI_VERSION + 1);
   EXPECT_EQ(loom_rt_register_module(&module), LOOM_STATUS_INVALID_ARGUMENT);
   EXPECT_STREQ(loom_last_error_message(),
-               "loom_rt_register_module: module 'n.cpp' has ABI version 4, "
-               "expected 3; rebuild it with the loom-clang++ of this runtime");
+               "loom_rt_register_module: module 'n.cpp' has ABI version 5, "
+               "expected 4; rebuild it with the loom-clang++ of this runtime");
   const loom_kernel_desc_t *found = nullptr;
   EXPECT_EQ(loom_rt_lookup_kernel("newer", &found), LOOM_STATUS_NOT_FOUND);
 }
@@ -148,7 +148,7 @@ TEST_F(RuntimeTest, RefusesModuleOfAbiVersionTwo) {
   EXPECT_EQ(loom_rt_register_module(&module), LOOM_STATUS_INVALID_ARGUMENT);
   EXPECT_STREQ(loom_last_error_message(),
                "loom_rt_register_module: module 'o.cpp' has ABI version 2, "
-               "expected 3; rebuild it with the loom-clang++ of this runtime");
+               "expected 4; rebuild it with the loom-clang++ of this runtime");
 }
 
 // Malformed module headers are refused with a message naming the problem.

@@ -36,6 +36,10 @@ struct ParamExtent {
   std::string extent;
   /// Why a pointer parameter has no extent; empty when it has one.
   std::string uncheckedReason;
+  /// The kernel only loads through the pointer parameter (never stores),
+  /// so the launch check of the no-alias program lets it overlap another
+  /// read-only one. Set only with an extent.
+  bool readOnly = false;
 };
 
 /// One remark of the kernel compiler, for the driver to report.
@@ -73,6 +77,17 @@ struct KernelStages {
   /// the first whose graphs all fit the fabric when a graph of `dataflow`
   /// does not. Empty when no region splits.
   std::vector<std::string> splitDataflow;
+  /// The no-alias program: the same kernel compiled with every pointer
+  /// parameter `noalias` (docs/compiler.md, "Aliasing checked at launch"),
+  /// which the runtime runs for a launch whose pointer arguments' accessed
+  /// ranges are disjoint. Empty unless the kernel has two or more pointer
+  /// parameters, not all `noalias`, one of them written, and the program
+  /// differs from `dataflow`.
+  std::string noaliasDataflow;
+  /// The pointer parameters whose overlap the launch checks (those of the
+  /// kernel's function, implicit inputs included) when `noaliasDataflow` is
+  /// set; empty otherwise.
+  std::vector<unsigned> aliasCheckedParams;
   /// The decisions the pipeline made (raising, parallelization, threads)
   /// and what stays host code, one sentence each.
   std::vector<KernelRemark> remarks;

@@ -66,6 +66,10 @@ struct KernelDescriptorInput {
   /// The split programs, least split first, that the sim backend tries when
   /// a graph of `artifact` does not fit the fabric; empty when none.
   llvm::ArrayRef<std::string> splitArtifacts;
+  /// The program with every pointer parameter `noalias`, which the runtime
+  /// runs for a launch whose pointer arguments do not overlap; empty when
+  /// none.
+  llvm::StringRef noaliasArtifact;
   llvm::StringRef reason; ///< why not, when `artifact` is empty
 };
 
