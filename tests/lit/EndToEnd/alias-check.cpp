@@ -76,7 +76,7 @@
 // RATE: "loop": "pipelined instances",
 // RATE-NEXT: "iterations": 1024,
 // RATE-NEXT: "cycles":
-// RATE-NEXT: "iterations_per_cycle": {{0\.9[0-9]*|1(\.0*)?}},
+// RATE-NEXT: "iterations_per_cycle": {{0\.9[0-9]*|[1-9](\.[0-9]*)?}},
 // RATE: "ran": "noalias",
 // RATE: "loop": "'dataflow.carry' at axpy.dfg.mlir:{{[0-9]+}}:{{[0-9]+}}",
 // RATE-NEXT: "iterations": 1024,

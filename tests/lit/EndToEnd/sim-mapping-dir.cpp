@@ -20,7 +20,11 @@
 // FILES: sim_scale._{{.*}}.json
 // FILES-NEXT: sim_scale._{{.*}}.svg
 // FILES-NEXT: sim_scale.noalias.{{.*}}.json
-// FILES-NEXT: sim_scale.noalias.{{.*}}.svg
+// FILES-NEXT: sim_scale.noalias.{{.*}}_g0.svg
+// The no-alias program's dense thread runs on 4 copies of its graph side
+// by side (docs/runtime.md, "Lanes"), written beside it:
+// FILES-NEXT: sim_scale.noalias.{{.*}}_lanes4.json
+// FILES-NEXT: sim_scale.noalias.{{.*}}_lanes4.svg
 // FILES-NOT: {{.}}
 // RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale._*.json
 // RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.noalias.*.json

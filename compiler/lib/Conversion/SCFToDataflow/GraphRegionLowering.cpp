@@ -125,6 +125,10 @@ LogicalResult GraphRegionLowering::lowerInlined(Operation *op, Block &block,
 FailureOr<FrontierState> GraphRegionLowering::lowerBlock(Block &block,
                                                          Scope &scope,
                                                          FrontierState state) {
+  // A join begun outside this block may be the start of several blocks
+  // (the lanes of a parallel op start from one state): only joins built in
+  // this block's straight line are extended (MemoryFrontiers.cpp).
+  readJoins.clear();
   for (Operation &op : block.without_terminator())
     if (failed(lowerOp(&op, scope, state)))
       return failure();

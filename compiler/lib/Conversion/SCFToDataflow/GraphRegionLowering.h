@@ -133,6 +133,20 @@ private:
   /// these; every other partition's (W, R) bypasses it unchanged.
   llvm::SmallVector<unsigned, 2> touchedPartitions(mlir::Operation *op);
 
+  /// R[p] = all_of(R[p], done) of a read (MemoryFrontiers.cpp), built so
+  /// that the R[p] the read started from passes one sync however many reads
+  /// follow it before anything uses the join.
+  mlir::Value joinRead(mlir::Value reads, mlir::Value done, mlir::Location loc);
+
+  /// The read joins joinRead built in the block being lowered that nothing
+  /// uses yet: the R[p] they started from and the reads' done events.
+  /// lowerBlock clears it, so a join is only extended in its own block.
+  struct ReadJoin {
+    mlir::Value base;
+    llvm::SmallVector<mlir::Value, 4> dones;
+  };
+  llvm::DenseMap<mlir::Value, ReadJoin> readJoins;
+
   mlir::OpBuilder builder;
   mlir::IRMapping memories;
   llvm::DenseMap<mlir::Value, unsigned> partitions;

@@ -87,8 +87,46 @@ LogicalResult GraphRegionLowering::lowerLoad(Operation *op, Scope &scope,
   auto access = LoadOp::create(builder, loc, load.getType(),
                                builder.getNoneType(), *memory, indices, ctrl);
   scope.mapping.map(load.getResult(), access.getData());
-  state.reads[p] = allOf({state.reads[p], access.getDone()}, loc);
+  state.reads[p] = joinRead(state.reads[p], access.getDone(), loc);
   return success();
+}
+
+/// Erases the syncs of an all_of tree whose outputs nothing uses, down to
+/// its leaves (the reads' done events).
+static void eraseDeadJoinTree(Value event) {
+  auto sync = event.getDefiningOp<SyncOp>();
+  if (!sync || !sync->use_empty())
+    return;
+  SmallVector<Value> inputs(sync->getOperands());
+  sync->erase();
+  for (Value input : inputs)
+    eraseDeadJoinTree(input);
+}
+
+// A chain R = all_of(all_of(all_of(R0, d1), d2), d3) puts one sync per read
+// on R0's path; when R0 is carried by a loop, that is a sync per load on the
+// loop's recurrence (a dot product's k partial sums, 2k loads, ran at 2k
+// cycles per iteration). The same join as all_of(R0, all_of(d1, d2, d3))
+// orders the same events with one sync on R0's path: each read extends
+// the join that nothing uses yet instead of wrapping it.
+Value GraphRegionLowering::joinRead(Value reads, Value done, Location loc) {
+  ReadJoin join{reads, {done}};
+  auto pending = readJoins.find(reads);
+  auto top = reads.getDefiningOp<SyncOp>();
+  if (pending != readJoins.end() && top && reads.use_empty()) {
+    join = pending->second;
+    join.dones.push_back(done);
+    readJoins.erase(pending);
+    // The old top sync joined (base, tree of the earlier dones).
+    SmallVector<Value> inputs(top->getOperands());
+    top->erase();
+    for (Value input : inputs)
+      if (input != join.base)
+        eraseDeadJoinTree(input);
+  }
+  Value joined = allOf({join.base, allOf(join.dones, loc)}, loc);
+  readJoins[joined] = std::move(join);
+  return joined;
 }
 
 LogicalResult GraphRegionLowering::lowerStore(Operation *op, Scope &scope,
