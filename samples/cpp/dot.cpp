@@ -9,9 +9,12 @@
 // (it carries the sum; a remark says so: hints are advice), and the
 // compiler splits the sum into partial sums combined after the loop
 // (loom-split-reductions), which it does for every integer reduction. A
-// float sum with LOOM_REDUCE(+) would be split too and could round
-// differently on each backend, which is why the float kernel does not use
-// it: it keeps its source order, and a remark says why.
+// float sum is split only with LOOM_REDUCE(+): dotFloat keeps its source
+// order (a remark says why) and is compared bit for bit, dotFloatAnyOrder
+// allows reassociation, so its partial sums round differently from the
+// sequential reference (and from the native build, which adds in order):
+// it is compared within a tolerance and left out of the checksum, which the
+// main job compares with a native run.
 #include <loom/loom.h>
 
 #include "sample.h"
@@ -21,6 +24,14 @@
 LOOM_ACCEL()
 float dotFloat(const float *x, const float *y, int n) {
   float sum = 0.0f;
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+LOOM_ACCEL()
+float dotFloatAnyOrder(const float *x, const float *y, int n) {
+  LOOM_REDUCE(+) float sum = 0.0f;
   for (int i = 0; i < n; ++i)
     sum += x[i] * y[i];
   return sum;
@@ -63,12 +74,16 @@ int main(int argc, char **argv) {
   float gotFloat = dotFloat(xf.data(), yf.data(), n);
   int gotInt = dotInt(xi.data(), yi.data(), n);
   float emptyFloat = dotFloat(xf.data(), yf.data(), 0);
+  float anyOrder = dotFloatAnyOrder(xf.data(), yf.data(), n);
 
   sample::Checker check("dot");
   float wantFloat = dotFloatReference(xf.data(), yf.data(), n);
   float wantEmpty = 0.0f;
   check.sameBits("dotFloat", &gotFloat, &wantFloat, 1);
   check.sameBits("dotFloat(n = 0)", &emptyFloat, &wantEmpty, 1);
+  // n products of magnitude <= 1 summed in another order: each partial sum
+  // rounds at most n ulps of its magnitude away.
+  check.close("dotFloatAnyOrder", &anyOrder, &wantFloat, 1, 1e-4, 1e-3);
   check.equalValue("dotInt", gotInt, dotIntReference(xi.data(), yi.data(), n));
   std::printf("dot: float %.9g int %d\n", gotFloat, gotInt);
   sample::Checksum sum;
