@@ -27,7 +27,8 @@
 // FILES-NEXT: sim_scale.noalias.{{.*}}_lanes4.svg
 // FILES-NOT: {{.}}
 // RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale._*.json
-// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.noalias.*.json
+// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.noalias.*_g0.json
+// RUN: loom-fabric --check-mapping %t.dir/pictures/sim_scale.noalias.*_lanes4.json
 // RUN: cat %t.dir/pictures/sim_scale.*.svg | FileCheck %s --check-prefix=SVG
 // SVG: <svg
 // SVG: </svg>
