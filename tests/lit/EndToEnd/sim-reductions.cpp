@@ -7,15 +7,15 @@
 // RUN: %loom-clangxx -O2 -Rpass-analysis=loom --loom-save-temps=%t.d %s \
 // RUN:   -o %t.exe 2> %t.err
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
-// REMARK-DAG: remark: kernel 'red_add': reduction of 'sum' split into 6 partial accumulators, combined after the loop (integer '+' is exact in any order)
-// REMARK-DAG: remark: kernel 'red_mul': reduction of 'product' split into 7 partial accumulators, combined after the loop (integer '*' is exact in any order)
-// REMARK-DAG: remark: kernel 'red_xor': reduction of 'bits' split into 6 partial accumulators
-// REMARK-DAG: remark: kernel 'red_min': reduction of 'low' split into 6 partial accumulators, combined after the loop (integer 'min' is exact in any order)
-// REMARK-DAG: remark: kernel 'red_max': reduction of 'high' split into 6 partial accumulators
-// REMARK-DAG: remark: kernel 'red_float': reduction of 'sum' split into 8 partial accumulators, combined after the loop (LOOM_REDUCE(+))
+// REMARK-DAG: remark: kernel 'red_add': reduction of 'sum' split into 3 partial accumulators, combined after the loop (integer '+' is exact in any order)
+// REMARK-DAG: remark: kernel 'red_mul': reduction of 'product' split into 4 partial accumulators, combined after the loop (integer '*' is exact in any order)
+// REMARK-DAG: remark: kernel 'red_xor': reduction of 'bits' split into 3 partial accumulators
+// REMARK-DAG: remark: kernel 'red_min': reduction of 'low' split into 3 partial accumulators, combined after the loop (integer 'min' is exact in any order)
+// REMARK-DAG: remark: kernel 'red_max': reduction of 'high' split into 3 partial accumulators
+// REMARK-DAG: remark: kernel 'red_float': reduction of 'sum' split into 5 partial accumulators, combined after the loop (LOOM_REDUCE(+))
 // REMARK-DAG: remark: kernel 'red_float_ordered': float reduction of 'sum' kept in source order: reassociation is not allowed (mark it LOOM_REDUCE(+) or compile with -fassociative-math)
 // RUN: FileCheck %s --check-prefix=SCF < %t.d/red_add.scf.mlir
-// SCF: loom.unrolled = 6
+// SCF: loom.unrolled = 3
 // RUN: FileCheck %s --check-prefix=KEPT < %t.d/red_float_ordered.scf.mlir
 // KEPT-NOT: loom.unrolled
 // RUN: env LOOM_BACKEND=host %t.exe > %t.native.txt

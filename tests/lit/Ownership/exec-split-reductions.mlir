@@ -5,16 +5,16 @@
 // RUN: %lower-to-llvm %s | %run-main | FileCheck %s
 
 // The split kernels compute what the sequential ones do, for ranges of 0,
-// 1, k - 1, k, k + 1 and more iterations (k = 6 for '+' and 'min', 7 for
-// '*', 8 for float '+', and 3), a negative range (ub < lb), a negative
+// 1, k - 1, k, k + 1 and more iterations (k = 3 for '+' and 'min', 4 for
+// '*', 5 for float '+', and 3), a negative range (ub < lb), a negative
 // lower bound, a step of 2, an unsigned loop and a loop that also carries
 // a recurrence. Every reduction of this file is split, into k derived from
 // its combiner (the longest ring of the loop):
-// SPLIT: loom.unrolled = 6 : i64
-// SPLIT: loom.unrolled = 6 : i64
-// SPLIT: loom.unrolled = 7 : i64
-// SPLIT: loom.unrolled = 8 : i64
-// SPLIT: loom.unrolled = 6 : i64
+// SPLIT: loom.unrolled = 3 : i64
+// SPLIT: loom.unrolled = 3 : i64
+// SPLIT: loom.unrolled = 4 : i64
+// SPLIT: loom.unrolled = 5 : i64
+// SPLIT: loom.unrolled = 3 : i64
 // SPLIT-NOT: loom.unrolled
 
 // @sum_i32 over (0,0) (0,1) (0,5) (0,6) (0,7) (-8,13) (5,2) (3,3):

@@ -256,8 +256,8 @@ def SplitReductionsPass : Pass<"loom-split-reductions", "::mlir::ModuleOp"> {
 
     `k` is the option `partial-accumulators`, or when 0 the trips around
     the longest ring a partial accumulator needs on the reference fabric
-    (5 cycles of carry and routes plus the combiner's latency: 6 for an
-    integer add, 7 for a multiply, 8 for float), at most 8, and at most
+    (2 cycles of carry and routes plus the combiner's latency: 3 for an
+    integer add, 4 for a multiply, 5 for float), at most 8, and at most
     64 / (operations in the body). A loop is left alone when it writes
     memory (its writes stay in order, a ring `k` times as long), when its
     step is not a constant, when it is proven to run fewer than `k`
