@@ -198,9 +198,11 @@ static void remarkAliasCheck(Function &kernel, ArrayRef<unsigned> params,
   for (auto [i, param] : llvm::enumerate(params)) {
     if (i)
       names += i + 1 == params.size() ? " and " : ", ";
-    StringRef name =
+    // A std::string: the conditional's type is std::string, so a StringRef
+    // would point into a temporary.
+    std::string name =
         param < manifest.args.size() ? manifest.args[param].name : "";
-    names += (name.empty() ? "" : "'" + name.str() + "' ") + "(#" +
+    names += (name.empty() ? "" : "'" + name + "' ") + "(#" +
              std::to_string(param) + ")";
   }
   emitRemark(kernel, RemarkKind::Analysis, "AliasCheckedAtLaunch",

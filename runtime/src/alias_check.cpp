@@ -180,15 +180,7 @@ loom::rt::getNoAliasProgram(const loom_kernel_desc_t &kernel) {
   std::lock_guard<std::mutex> lock(programs.mutex);
   std::unique_ptr<loom_kernel_desc_t> &slot = programs.byKernel[&kernel];
   if (!slot) {
-    const loom_program_desc_t &program = *kernel.noalias_program;
-    slot = std::make_unique<loom_kernel_desc_t>(kernel);
-    slot->artifact = program.text;
-    slot->artifact_size = program.size;
-    slot->artifact_sha256 = program.sha256;
-    // It runs as it is: no split program, no no-alias program of its own.
-    slot->num_split_programs = 0;
-    slot->split_programs = nullptr;
-    slot->noalias_program = nullptr;
+    slot = makeProgramDescriptor(kernel, *kernel.noalias_program);
     programs.descriptors.insert(slot.get());
   }
   return slot.get();

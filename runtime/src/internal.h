@@ -326,6 +326,15 @@ llvm::StringRef getStallCauseName(unsigned cause);
 /// does nothing when policy.tracePath is empty.
 loom_status_t writeSimTrace(const Policy &policy);
 
+/// A copy of `kernel` whose artifact, size and digest are `program`'s: the
+/// descriptor of one of its other programs (split, no-alias), so that the
+/// digest check, the emu backend's parsing and runArtifact treat it as a
+/// kernel of its own. It runs as it is: it has no split or no-alias
+/// programs of its own.
+std::unique_ptr<loom_kernel_desc_t>
+makeProgramDescriptor(const loom_kernel_desc_t &kernel,
+                      const loom_program_desc_t &program);
+
 /// The descriptor of `kernel`'s split program `level` (1 is the least
 /// split): a copy of `kernel` whose artifact, size and digest are that
 /// program's, so that the digest check, the emu backend's parsing and

@@ -77,6 +77,19 @@ loom_status_t checkModule(const loom_module_desc_t *module) {
 }
 } // namespace
 
+std::unique_ptr<loom_kernel_desc_t>
+loom::rt::makeProgramDescriptor(const loom_kernel_desc_t &kernel,
+                                const loom_program_desc_t &program) {
+  auto desc = std::make_unique<loom_kernel_desc_t>(kernel);
+  desc->artifact = program.text;
+  desc->artifact_size = program.size;
+  desc->artifact_sha256 = program.sha256;
+  desc->num_split_programs = 0;
+  desc->split_programs = nullptr;
+  desc->noalias_program = nullptr;
+  return desc;
+}
+
 std::vector<const loom_kernel_desc_t *> loom::rt::getRegisteredKernels() {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);

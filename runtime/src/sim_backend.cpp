@@ -253,14 +253,7 @@ loom::rt::getSplitProgram(const loom_kernel_desc_t &kernel, unsigned level) {
   std::unique_ptr<loom_kernel_desc_t> &slot =
       programs.byKernel[{&kernel, level}];
   if (!slot) {
-    const loom_program_desc_t &split = kernel.split_programs[level - 1];
-    slot = std::make_unique<loom_kernel_desc_t>(kernel);
-    slot->artifact = split.text;
-    slot->artifact_size = split.size;
-    slot->artifact_sha256 = split.sha256;
-    // The split program is what runs; it has no split programs of its own.
-    slot->num_split_programs = 0;
-    slot->split_programs = nullptr;
+    slot = makeProgramDescriptor(kernel, kernel.split_programs[level - 1]);
     programs.levels[slot.get()] = level;
   }
   return slot.get();

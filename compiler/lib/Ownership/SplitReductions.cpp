@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -58,6 +59,19 @@ static constexpr unsigned kMaxPartialAccumulators = 8;
 /// The copies of a body together stay this small when k is derived, so the
 /// graph still fits a fabric the unsplit loop fits.
 static constexpr unsigned kMaxUnrolledOps = 64;
+/// What the split loops of one function may add together (splitCost). The
+/// copies make graphs larger, and a kernel of many reduction loops in one
+/// graph grows past what the fabric holds and what the mapper handles in
+/// its budget: with every loop split, the hint_forms sample's loopForms
+/// (eight split loops) grew to 348 actors, 187 of them integer ALU
+/// operations where cgra-8x8 has 64 units, and took 10 s to map on
+/// cgra-8x8-temporal (3.7 s with this budget), and the eight reductions of
+/// reduceAll's one loop no longer fit cgra-8x8. One dot product split in
+/// five (about 30 operations) still fits.
+static constexpr unsigned kMaxAddedOpsPerFunction = 48;
+/// Operations a split adds besides the copies: the remainder loop's
+/// control and the main loop's bound (n - n mod k).
+static constexpr unsigned kSplitOverheadOps = 6;
 
 namespace {
 /// What a combiner is: its source spelling and the latency of the unit
@@ -271,6 +285,18 @@ static SmallVector<CarriedValue> classifyCarried(scf::ForOp loop) {
   return values;
 }
 
+/// About how many operations splitting `loop` with `values` into k partial
+/// accumulators adds: k - 1 more copies of the body in the main loop, one
+/// in the remainder loop, the k - 1 combiners of each split value and the
+/// loop overhead.
+static unsigned splitCost(unsigned k, unsigned bodyOps,
+                          ArrayRef<CarriedValue> values) {
+  unsigned split = llvm::count_if(values, [](const CarriedValue &value) {
+    return value.role == CarriedValue::Role::Split;
+  });
+  return k * bodyOps + (k - 1) * split + kSplitOverheadOps;
+}
+
 static unsigned countBodyOps(scf::ForOp loop) {
   unsigned count = 0;
   loop.getBody()->walk([&](Operation *) { ++count; });
@@ -280,7 +306,8 @@ static unsigned countBodyOps(scf::ForOp loop) {
 /// The number of partial accumulators for `loop`, or 0 with `why` set when
 /// the loop is better left alone.
 static unsigned choosePartials(scf::ForOp loop, ArrayRef<CarriedValue> values,
-                               unsigned option, std::string &why) {
+                               unsigned option, unsigned budget,
+                               std::string &why) {
   auto hints = loop->getAttrOfType<DictionaryAttr>("loom.hints");
   if (hints && hints.get("no_unroll")) {
     why = "LOOM_NO_UNROLL";
@@ -292,11 +319,23 @@ static unsigned choosePartials(scf::ForOp loop, ArrayRef<CarriedValue> values,
     for (const CarriedValue &value : values)
       if (value.role == CarriedValue::Role::Split)
         k = std::max(k, kRingOverhead + value.kind.latency);
-    k = std::min({k, kMaxPartialAccumulators,
-                  kMaxUnrolledOps / std::max(1u, countBodyOps(loop))});
+    unsigned bodyOps = std::max(1u, countBodyOps(loop));
+    k = std::min({k, kMaxPartialAccumulators, kMaxUnrolledOps / bodyOps});
     if (k < 2) {
-      why = "its body is too large to copy (" +
-            std::to_string(countBodyOps(loop)) + " operations)";
+      why = "its body is too large to copy (" + std::to_string(bodyOps) +
+            " operations)";
+      return 0;
+    }
+    while (k >= 2 && splitCost(k, bodyOps, values) > budget)
+      --k;
+    if (k < 2) {
+      why = "two partial accumulators would add about " +
+            std::to_string(splitCost(2, bodyOps, values)) +
+            " operations to the function's graph, and its split loops may "
+            "add " +
+            std::to_string(kMaxAddedOpsPerFunction) + " together (" +
+            std::to_string(budget) +
+            " are left), so that the graph still fits the fabric";
       return 0;
     }
   }
@@ -594,12 +633,19 @@ struct SplitReductionsPass
     // already split, and no loop is split twice.
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops)
-      if (!loop->hasAttr("loom.unrolled"))
-        splitLoop(loop);
+    // Copied operations each function may still add (derived k only).
+    llvm::DenseMap<Operation *, unsigned> budgets;
+    for (scf::ForOp loop : loops) {
+      if (loop->hasAttr("loom.unrolled"))
+        continue;
+      auto [it, inserted] =
+          budgets.try_emplace(loop->getParentOfType<FunctionOpInterface>(),
+                              kMaxAddedOpsPerFunction);
+      splitLoop(loop, it->second);
+    }
   }
 
-  void splitLoop(scf::ForOp loop) {
+  void splitLoop(scf::ForOp loop, unsigned &budget) {
     SmallVector<CarriedValue> values = classifyCarried(loop);
     SmallVector<std::string> split, reasons;
     for (const CarriedValue &value : values) {
@@ -617,13 +663,15 @@ struct SplitReductionsPass
     if (split.empty())
       return;
     std::string why;
-    unsigned k = choosePartials(loop, values, partialAccumulators, why);
+    unsigned k = choosePartials(loop, values, partialAccumulators, budget, why);
     std::string names = llvm::join(split, " and ");
     if (k == 0) {
       loop.emitRemark() << names
                         << " not split into partial accumulators: " << why;
       return;
     }
+    budget -= std::min(budget,
+                       splitCost(k, std::max(1u, countBodyOps(loop)), values));
     LoopSplitter(loop, values, k).run();
     llvm::SetVector<StringRef> uniqueReasons;
     for (const std::string &reason : reasons)

@@ -275,6 +275,48 @@ std::string loom::getAccessText(StringRef where, bool isStore) {
   return line.slice(pos, end).str();
 }
 
+/// Whether position `at` of `line` lies between the parentheses of a `for`
+/// header: `int i = 0` there declares the loop variable, it updates no
+/// accumulator.
+static bool isInForHeader(StringRef line, size_t at) {
+  for (size_t pos = line.find("for"); pos != StringRef::npos && pos < at;
+       pos = line.find("for", pos + 3)) {
+    if ((pos > 0 && isIdentifierChar(line[pos - 1])) ||
+        (pos + 3 < line.size() && isIdentifierChar(line[pos + 3])))
+      continue;
+    size_t open = line.find_first_not_of(" \t", pos + 3);
+    if (open == StringRef::npos || line[open] != '(' || open > at)
+      continue;
+    int depth = 0;
+    for (size_t i = open; i < line.size(); ++i) {
+      depth += line[i] == '(' ? 1 : line[i] == ')' ? -1 : 0;
+      if (depth == 0)
+        return at < i;
+    }
+    return true;
+  }
+  return false;
+}
+
+/// The left-hand side of the assignment whose `=` is at `at`, or "" when
+/// no assignment's `=` is there.
+static std::string getAssignedAt(StringRef line, size_t at) {
+  if (line[at] != '=' || (at + 1 < line.size() && line[at + 1] == '='))
+    return "";
+  size_t op = at;
+  if (op > 0 && StringRef("+-*/%&|^").contains(line[op - 1]))
+    --op;
+  else if (op > 0 && StringRef("=!<>").contains(line[op - 1]))
+    return ""; // `==`, `!=`, `<=`, `>=` (and the rare `<<=`, `>>=`)
+  if (isInForHeader(line, at))
+    return "";
+  size_t end = op;
+  while (end > 0 && isSpace(line[end - 1]))
+    --end;
+  size_t start = findPostfixStart(line, end);
+  return start == StringRef::npos ? "" : line.slice(start, end).str();
+}
+
 std::string loom::getUpdatedVariable(StringRef where) {
   std::optional<SourceCursor> cursor = openAt(where);
   if (!cursor)
@@ -286,20 +328,15 @@ std::string loom::getUpdatedVariable(StringRef where) {
     return line.substr(pos + 2).take_while(isIdentifierChar).str();
   // Otherwise the last assignment operator at or before the column (whose
   // `=` may be the character after it: `+=`).
-  for (size_t at = std::min(pos + 2, line.size()); at-- > 0;) {
-    if (line[at] != '=' || (at + 1 < line.size() && line[at + 1] == '='))
-      continue;
-    size_t op = at;
-    if (op > 0 && StringRef("+-*/%&|^").contains(line[op - 1]))
-      --op;
-    else if (op > 0 && StringRef("=!<>").contains(line[op - 1]))
-      continue; // `==`, `!=`, `<=`, `>=` (and the rare `<<=`, `>>=`)
-    size_t end = op;
-    while (end > 0 && isSpace(line[end - 1]))
-      --end;
-    size_t start = findPostfixStart(line, end);
-    return start == StringRef::npos ? "" : line.slice(start, end).str();
-  }
+  size_t limit = std::min(pos + 2, line.size());
+  for (size_t at = limit; at-- > 0;)
+    if (std::string name = getAssignedAt(line, at); !name.empty())
+      return name;
+  // A conditional update located at its condition, `if (x > m) m = x;`:
+  // the first assignment after it.
+  for (size_t at = limit; at < line.size(); ++at)
+    if (std::string name = getAssignedAt(line, at); !name.empty())
+      return name;
   return "";
 }
 

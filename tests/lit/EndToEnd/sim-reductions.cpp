@@ -12,6 +12,10 @@
 // REMARK-DAG: remark: kernel 'red_xor': reduction of 'bits' split into 3 partial accumulators
 // REMARK-DAG: remark: kernel 'red_min': reduction of 'low' split into 3 partial accumulators, combined after the loop (integer 'min' is exact in any order)
 // REMARK-DAG: remark: kernel 'red_max': reduction of 'high' split into 3 partial accumulators
+// A one-line loop whose maximum is an `if`: the remark names 'top', not the
+// loop variable that the header assigns.
+// REMARK-DAG: remark: kernel 'red_max_if': reduction of 'top' split into 3 partial accumulators
+// REMARK-DAG: remark: kernel 'red_squares': reduction of 'squares' split into 3 partial accumulators
 // REMARK-DAG: remark: kernel 'red_float': reduction of 'sum' split into 5 partial accumulators, combined after the loop (LOOM_REDUCE(+))
 // REMARK-DAG: remark: kernel 'red_float_ordered': float reduction of 'sum' kept in source order: reassociation is not allowed (mark it LOOM_REDUCE(+) or compile with -fassociative-math)
 // RUN: FileCheck %s --check-prefix=SCF < %t.d/red_add.scf.mlir
@@ -22,7 +26,7 @@
 // RUN: FileCheck %s < %t.native.txt
 // RUN: env LOOM_BACKEND=emu LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
 // RUN: env LOOM_BACKEND=sim LOOM_OFFLOAD=mandatory %t.exe | diff - %t.native.txt
-// CHECK: n=0 add 0 mul 1 xor 0 min 2147483647 max -2147483648 fsum 0 ford 0
+// CHECK: n=0 add 0 mul 1 xor 0 min 2147483647 max -2147483648 maxif -2147483648 squares 0 fsum 0 ford 0
 // CHECK: n=1 add
 // CHECK: n=100 add
 // CHECK: PASS
@@ -31,6 +35,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
 
 LOOM_ACCEL()
@@ -74,6 +79,22 @@ int red_max(const int *x, int n) {
   return high;
 }
 
+LOOM_ACCEL()
+int red_max_if(const int *x, int n) {
+  int top = INT_MIN;
+  for (int i = 0; i < n; ++i) if (x[i] > top) top = x[i];
+  return top;
+}
+
+// Bytes widened to 64 bits before they are squared and summed.
+LOOM_ACCEL()
+uint64_t red_squares(const uint8_t *x, int n) {
+  uint64_t squares = 0;
+  for (int i = 0; i < n; ++i)
+    squares += uint64_t(x[i]) * x[i];
+  return squares;
+}
+
 // Halves of small integers: every summation order gives the same float.
 LOOM_ACCEL()
 float red_float(const float *x, int n) {
@@ -96,11 +117,13 @@ int main() {
   int x[size];
   unsigned u[size];
   float f[size], g[size];
+  uint8_t bytes[size];
   for (int i = 0; i < size; ++i) {
     x[i] = (i * 37 % 101) - 50 + (i % 3 == 0 ? 1000000 * (i % 7) : 0);
     u[i] = 2u * unsigned(i) + 3u;
     f[i] = 0.5f * float(i % 9) - 2.0f;
     g[i] = 0.1f * float(i % 11) - 0.37f;
+    bytes[i] = uint8_t(i * 73 + 11);
   }
   bool ok = true;
   const int trips[] = {0, 1, 5, 6, 7, 8, 9, 13, 100};
@@ -110,10 +133,13 @@ int main() {
     int bits = red_xor(x, n);
     int low = red_min(x, n);
     int high = red_max(x, n);
+    int highIf = red_max_if(x, n);
+    unsigned long long squares = red_squares(bytes, n);
     float sum = red_float(f, n);
     float ordered = red_float_ordered(g, n);
-    std::printf("n=%d add %d mul %u xor %d min %d max %d fsum %g ford %.9g\n",
-                n, add, mul, bits, low, high, sum, ordered);
+    std::printf("n=%d add %d mul %u xor %d min %d max %d maxif %d squares %llu "
+                "fsum %g ford %.9g\n",
+                n, add, mul, bits, low, high, highIf, squares, sum, ordered);
     float want = 0.0f;
     for (int i = 0; i < n; ++i)
       want += f[i];

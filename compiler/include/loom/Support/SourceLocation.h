@@ -53,8 +53,10 @@ std::string getAccessText(llvm::StringRef where, bool isStore);
 
 /// The variable that the update located at `where` assigns: the left-hand
 /// side of the last assignment operator at or before that column
-/// (`state = a * state + x[i]` located at its `+`), or the operand of `++`
-/// or `--` there. "" when there is none.
+/// (`state = a * state + x[i]` located at its `+`), else of the first after
+/// it (`if (x[i] > m) m = x[i]` located at its `>`), or the operand of `++`
+/// or `--` there; a `for` header's `int i = 0` is no update. "" when there
+/// is none.
 std::string getUpdatedVariable(llvm::StringRef where);
 
 /// The variable a `for` loop written after the hint at `where` declares
