@@ -212,6 +212,11 @@ struct InterfaceState {
   uint64_t totalLoads = 0, totalStores = 0;
   /// Cycle in which each bank last accepted a request.
   llvm::SmallVector<uint64_t, 4> bankCycle;
+  /// The actors a full port turned away in `cycle`, and those it turned
+  /// away in the cycle before that have not asked again in this one: they
+  /// go first, so that the actor order does not starve the last actors of
+  /// an interface (checkMemory).
+  llvm::SmallVector<uint32_t, 4> denied, waiting;
 };
 
 /// One loop: the stream or carries driven by one phase value.
@@ -350,7 +355,7 @@ private:
   /// can, round robin from the one after the last that fired.
   std::optional<uint32_t> pickTurn(const UnitState &unit);
   void recordStall(uint32_t index, StallCause cause, CycleOutcome &outcome);
-  std::optional<StallCause> checkMemory(const Actor &actor,
+  std::optional<StallCause> checkMemory(uint32_t index,
                                         const ActorTiming &timing);
   llvm::Error fireTimed(uint32_t index);
   bool hasPendingWork(const Actor &actor) const;

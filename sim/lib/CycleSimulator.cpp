@@ -148,18 +148,38 @@ bool CycleEngine::hasFullOutput(const Actor &actor) const {
   return false;
 }
 
-std::optional<StallCause> CycleEngine::checkMemory(const Actor &actor,
+std::optional<StallCause> CycleEngine::checkMemory(uint32_t index,
                                                    const ActorTiming &timing) {
+  const Actor &actor = engine.actors[index];
   InterfaceState &port = interfaces[timing.interface];
   if (port.cycle != now) {
+    // Only a denial of the cycle just before is a turn owed.
+    port.waiting.clear();
+    if (port.cycle + 1 == now)
+      std::swap(port.waiting, port.denied);
+    port.denied.clear();
     port.cycle = now;
     port.requests = port.loads = port.stores = 0;
   }
   bool isLoad = actor.rule == Rule::Load;
-  if (port.requests >= port.spec->requestsPerCycle ||
-      (isLoad ? port.loads >= port.spec->loadPorts
-              : port.stores >= port.spec->storePorts))
+  // The actors still owed a turn hold a request and a port of their kind
+  // each (as far as there are any); an owed actor asking uses its own.
+  auto *owed = llvm::find(port.waiting, index);
+  bool isOwed = owed != port.waiting.end();
+  if (isOwed)
+    port.waiting.erase(owed);
+  uint32_t heldRequests = 0, heldPorts = 0;
+  if (!isOwed)
+    for (uint32_t other : port.waiting) {
+      ++heldRequests;
+      heldPorts += (engine.actors[other].rule == Rule::Load) == isLoad;
+    }
+  if (port.requests + heldRequests >= port.spec->requestsPerCycle ||
+      (isLoad ? port.loads + heldPorts >= port.spec->loadPorts
+              : port.stores + heldPorts >= port.spec->storePorts)) {
+    port.denied.push_back(index);
     return StallCause::MemoryPort;
+  }
   // The bank of the element addressed; an invalid address fails the firing.
   requestBank.reset();
   SmallVector<int64_t, 2> indices;
@@ -196,7 +216,7 @@ std::optional<StallCause> CycleEngine::checkFiring(uint32_t index) {
       }))
     return StallCause::LinkBusy;
   if (timing.interface >= 0)
-    return checkMemory(actor, timing);
+    return checkMemory(index, timing);
   return std::nullopt;
 }
 
