@@ -177,7 +177,9 @@ std::optional<StallCause> CycleEngine::checkMemory(uint32_t index,
   if (port.requests + heldRequests >= port.spec->requestsPerCycle ||
       (isLoad ? port.loads + heldPorts >= port.spec->loadPorts
               : port.stores + heldPorts >= port.spec->storePorts)) {
-    port.denied.push_back(index);
+    // A shared unit's turn may check an actor twice in one cycle.
+    if (!llvm::is_contained(port.denied, index))
+      port.denied.push_back(index);
     return StallCause::MemoryPort;
   }
   // The bank of the element addressed; an invalid address fails the firing.
