@@ -469,6 +469,11 @@ static std::string describeAccess(Operation *op, StringRef relativeTo) {
 }
 
 LoopDependenceResult loom::ownership::analyzeLoopDependences(scf::ForOp loop) {
+  return analyzeLoopDependences(loop, ownership::mayOverlap);
+}
+
+LoopDependenceResult loom::ownership::analyzeLoopDependences(
+    scf::ForOp loop, function_ref<bool(Value, Value)> mayOverlap) {
   LoopDependenceResult result;
   SmallVector<Access> accesses;
   collectAccesses(loop, accesses, result.undecided);

@@ -8,27 +8,30 @@
 // conservative partition, and one root stays one partition however many
 // inputs it is bound to.
 
-// A vecadd over three noalias parameters: three partitions. The loads wait
-// on their own partition's W ring, which only the zero-trip path and its
-// own feedback feed (identity), never on the store of c; the store waits on
-// c's R ring, fed by its own done.
+// A vecadd over three noalias parameters: three partitions. Every
+// iteration touches elements of its own in each (the dependence analysis
+// proves it), so no access waits on another iteration's, nor on another
+// partition's: the loads and the store wait on the iteration's E, and one
+// ring per partition joins its accesses' dones for the exit.
 // REMARK: remark: spatial region 'vadd_t0_g0' orders memory in 3 alias partitions: {parameter 0} (noalias), {parameter 1} (noalias), {parameter 2} (noalias)
 // CHECK-LABEL: dataflow.graph private @vadd_t0_g0
 //       CHECK: %[[E:[0-9]+]] = dataflow.carry %phase, %start, %[[ED:[0-9]+]]#1 : none
 //  CHECK-NEXT: %[[ED]]:2 = dataflow.demux %phase, %[[E]]
-//  CHECK-NEXT: %[[WA:[0-9]+]] = dataflow.carry %phase, %start, %[[WAD:[0-9]+]]#1 : none
-//  CHECK-NEXT: %[[WAD]]:2 = dataflow.demux %phase, %[[WA]]
-//       CHECK: %[[WB:[0-9]+]] = dataflow.carry %phase, %start, %[[WBD:[0-9]+]]#1 : none
-//  CHECK-NEXT: %[[WBD]]:2 = dataflow.demux %phase, %[[WB]]
-//       CHECK: %[[WC:[0-9]+]] = dataflow.carry %phase, %start, %[[ST:[0-9]+]] : none
-//       CHECK: %[[RC:[0-9]+]] = dataflow.carry %phase, %start, %[[ST]] : none
-//  CHECK-NEXT: %[[RCD:[0-9]+]]:2 = dataflow.demux %phase, %[[RC]]
-//       CHECK: %[[LA:[0-9]+]]:2 = dataflow.sync %[[ED]]#1, %[[WAD]]#1
-//  CHECK-NEXT: dataflow.load %{{.+}}[%{{.+}}] %[[LA]]#0
-//       CHECK: %[[LB:[0-9]+]]:2 = dataflow.sync %[[ED]]#1, %[[WBD]]#1
-//  CHECK-NEXT: dataflow.load %{{.+}}[%{{.+}}] %[[LB]]#0
-//       CHECK: %[[SC:[0-9]+]]:2 = dataflow.sync %[[ED]]#1, %[[RCD]]#1
-//  CHECK-NEXT: %[[ST]] = dataflow.store %{{.+}}[%{{.+}}] %{{.+}} %[[SC]]#0
+//   CHECK-NOT: dataflow.carry
+//       CHECK: %{{.+}}, %[[DA:.+]] = dataflow.load %{{.+}}[%{{.+}}] %[[ED]]#1
+//  CHECK-NEXT: %[[RA:[0-9]+]]:2 = dataflow.sync %[[ED]]#1, %[[DA]]
+//  CHECK-NEXT: %{{.+}}, %[[DB:.+]] = dataflow.load %{{.+}}[%{{.+}}] %[[ED]]#1
+//  CHECK-NEXT: %[[RB:[0-9]+]]:2 = dataflow.sync %[[ED]]#1, %[[DB]]
+//       CHECK: %[[ST:[0-9]+]] = dataflow.store %{{.+}}[%{{.+}}] %{{.+}} %[[ED]]#1
+//  CHECK-NEXT: %[[JA:[0-9]+]] = dataflow.carry %phase, %start, %[[JAS:[0-9]+]]#0 : none
+//  CHECK-NEXT: %[[JAD:[0-9]+]]:2 = dataflow.demux %phase, %[[JA]]
+//  CHECK-NEXT: %[[JAS]]:2 = dataflow.sync %[[JAD]]#1, %[[RA]]#0
+//  CHECK-NEXT: %[[JB:[0-9]+]] = dataflow.carry %phase, %start, %[[JBS:[0-9]+]]#0 : none
+//  CHECK-NEXT: %[[JBD:[0-9]+]]:2 = dataflow.demux %phase, %[[JB]]
+//  CHECK-NEXT: %[[JBS]]:2 = dataflow.sync %[[JBD]]#1, %[[RB]]#0
+//  CHECK-NEXT: %[[JC:[0-9]+]] = dataflow.carry %phase, %start, %[[JCS:[0-9]+]]#0 : none
+//  CHECK-NEXT: %[[JCD:[0-9]+]]:2 = dataflow.demux %phase, %[[JC]]
+//  CHECK-NEXT: %[[JCS]]:2 = dataflow.sync %[[JCD]]#1, %[[ST]]
 dataflow.thread private @vadd_t0(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) ctrl(%ctrl) domain<dense> {
   loom.spatial_region values(%n : index) memories(%a, %b, %c : memref<?xf32>, memref<?xf32>, memref<?xf32>) attributes {graph_name = "vadd_t0_g0"} {
   ^bb0(%n1: index, %a1: memref<?xf32>, %b1: memref<?xf32>, %c1: memref<?xf32>):

@@ -1,8 +1,10 @@
 // RUN: loom-opt %s --loom-lower-scf-to-dfg --loom-validate-dataflow -split-input-file | FileCheck %s
 
-// A counted loop with one iter_arg: one stream, one carry/demux ring for E,
-// the iter_arg, W and R; loads wait on all_of(E, W), the final store on
-// all_of(E_exit, R_exit); no scf is left in the graph.
+// A counted loop with one iter_arg: one stream, one carry/demux ring for E
+// and one for the iter_arg. The loop only reads, so no iteration waits for
+// another: each load waits on its iteration's E, and a ring joins the
+// loads' dones into R_exit; the final store waits on all_of(E_exit,
+// R_exit); no scf is left in the graph.
 // CHECK-LABEL: dataflow.graph private @sum_g0
 //  CHECK-SAME: (%[[START:.+]]: none) values(%[[N:.+]]: index) memories(%[[A:.+]]: memref<?xf32>, %[[OUT:.+]]: memref<1xf32>)
 //   CHECK-DAG: %[[LB:.+]] = dataflow.constant %[[START]] {value = 0 : index} : index
@@ -13,10 +15,14 @@
 //       CHECK: %[[ACC:.+]] = dataflow.carry %[[PHASE]], %{{.+}}, %[[NEXT:.+]] : f32
 //       CHECK: %[[ACCL:.+]]:2 = dataflow.demux %[[PHASE]], %[[ACC]] : (i1, f32) -> (f32, f32)
 //       CHECK: %[[I:.+]] = arith.index_cast %[[IV]] : i64 to index
-//       CHECK: %[[CTRL:.+]]:2 = dataflow.sync %[[EB]]#1, %{{.+}} : (none, none) -> (none, none)
-//       CHECK: %[[X:.+]], %{{.+}} = dataflow.load %[[A]][%[[I]]] %[[CTRL]]#0 : memref<?xf32>
+//       CHECK: %[[X:.+]], %[[XDONE:.+]] = dataflow.load %[[A]][%[[I]]] %[[EB]]#1 : memref<?xf32>
+//       CHECK: %[[RI:.+]]:2 = dataflow.sync %[[EB]]#1, %[[XDONE]] : (none, none) -> (none, none)
 //       CHECK: %[[NEXT]] = arith.addf %[[ACCL]]#1, %[[X]] : f32
-//       CHECK: dataflow.store %[[OUT]][%{{.+}}] %[[ACCL]]#0 %{{.+}} : memref<1xf32>
+//       CHECK: %[[R:.+]] = dataflow.carry %[[PHASE]], %[[START]], %[[RJ:.+]]#0 : none
+//       CHECK: %[[RL:.+]]:2 = dataflow.demux %[[PHASE]], %[[R]] : (i1, none) -> (none, none)
+//       CHECK: %[[RJ]]:2 = dataflow.sync %[[RL]]#1, %[[RI]]#0 : (none, none) -> (none, none)
+//       CHECK: %[[SCTRL:.+]]:2 = dataflow.sync %[[EB]]#0, %[[RL]]#0 : (none, none) -> (none, none)
+//       CHECK: dataflow.store %[[OUT]][%{{.+}}] %[[ACCL]]#0 %[[SCTRL]]#0 : memref<1xf32>
 //   CHECK-NOT: scf.
 //       CHECK: dataflow.graph.return
 //       CHECK: dataflow.thread private @sum
@@ -43,11 +49,20 @@ dataflow.thread private @sum(%a: memref<?xf32>, %n: index, %out: memref<1xf32>) 
 
 // A copy loop without iter_args over i32 bounds: the stream runs in i32,
 // a captured value enters the body through invariant and the true lane.
+// Every iteration stores its own element (the dependence analysis proves
+// it), so a store waits on its iteration's E, not on the previous store,
+// and a ring joins the stores' dones for the exit.
 // CHECK-LABEL: dataflow.graph private @copy_g0
 //       CHECK: %{{.+}}, %[[PHASE:.+]] = dataflow.stream %{{.+}}, %{{.+}}, %{{.+}} step add while slt : i32
+//       CHECK: %[[E:.+]] = dataflow.carry %[[PHASE]], %{{.+}}, %[[EB:.+]]#1 : none
+//       CHECK: %[[EB]]:2 = dataflow.demux %[[PHASE]], %[[E]] : (i1, none) -> (none, none)
 //       CHECK: %[[INV:.+]] = dataflow.invariant %[[PHASE]], %{{.+}} : f32
-//       CHECK: %{{.+}}:2 = dataflow.demux %[[PHASE]], %[[INV]] : (i1, f32) -> (f32, f32)
-//       CHECK: dataflow.store
+//       CHECK: %[[V:.+]]:2 = dataflow.demux %[[PHASE]], %[[INV]] : (i1, f32) -> (f32, f32)
+//       CHECK: %[[DONE:.+]] = dataflow.store %{{.+}}[%{{.+}}] %[[V]]#1 %[[EB]]#1 : memref<?xf32>
+//       CHECK: %[[W:.+]] = dataflow.carry %[[PHASE]], %{{.+}}, %[[WJ:.+]]#0 : none
+//       CHECK: %[[WL:.+]]:2 = dataflow.demux %[[PHASE]], %[[W]] : (i1, none) -> (none, none)
+//       CHECK: %[[WJ]]:2 = dataflow.sync %[[WL]]#1, %[[DONE]] : (none, none) -> (none, none)
+//       CHECK: dataflow.sync %[[EB]]#0, %[[WL]]#0
 //   CHECK-NOT: scf.
 dataflow.thread private @copy(%a: memref<?xf32>, %n: i32, %s: f32) ctrl(%c) domain<dense> {
   loom.spatial_region values(%n, %s : i32, f32) memories(%a : memref<?xf32>) attributes {graph_name = "copy_g0"} {

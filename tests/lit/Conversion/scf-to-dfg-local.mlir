@@ -3,18 +3,22 @@
 // A block-local array inside the loop (memref.alloca in the region) is
 // hoisted into the thread just before the launch and bound as the graph's
 // last memory input. Its accesses are ordered in an alias partition of
-// their own: each of the three loops carries E and W, R of two partitions
-// (5 rings each; one shared partition would make 3).
+// their own: the outer loop carries E and W, R of two partitions (5 rings;
+// one shared partition would make 3). Each inner loop carries E and W, R of
+// the partition it only reads, and writes an element of the local array of
+// its own per iteration, so that partition's frontier is not carried: one
+// ring after the body joins the iterations' accesses (4 rings each).
 // CHECK-LABEL: dataflow.graph private @reverse_g0
 //  CHECK-SAME: (%[[START:.+]]: none) values(%{{.+}}: index) memories(%[[A:.+]]: memref<?xf32>, %[[OUT:.+]]: memref<?xf32>, %[[TMP:.+]]: memref<4xf32>)
-// CHECK-COUNT-10: dataflow.carry
+// CHECK-COUNT-8: dataflow.carry
 //   CHECK-NOT: dataflow.carry
 //       CHECK: dataflow.load %[[A]]
 //       CHECK: dataflow.store %[[TMP]]
-// CHECK-COUNT-5: dataflow.carry
+// CHECK-COUNT-4: dataflow.carry
 //   CHECK-NOT: dataflow.carry
 //       CHECK: dataflow.load %[[TMP]]
 //       CHECK: dataflow.store %[[OUT]]
+//       CHECK: dataflow.carry
 //   CHECK-NOT: dataflow.carry
 //   CHECK-NOT: memref.alloca
 //       CHECK: dataflow.graph.return
@@ -52,13 +56,18 @@ dataflow.thread private @reverse(%a: memref<?xf32>, %out: memref<?xf32>, %n: ind
 // -----
 
 // A thread-level allocation that is already a memory input of the region
-// also gets its own partition: a counter cell next to a parameter.
+// also gets its own partition: a counter cell next to a parameter. The loop
+// carries E and W, R of the cell (every iteration reads and writes it); the
+// parameter it only reads, from the graph's start, needs no ring in front
+// of the body and one after it that joins the loads.
 // CHECK-LABEL: dataflow.graph private @count_g0
 //  CHECK-SAME: memories(%[[A:.+]]: memref<?xi32>, %[[CELL:.+]]: memref<i32>)
-// CHECK-COUNT-5: dataflow.carry
+// CHECK-COUNT-3: dataflow.carry
 //   CHECK-NOT: dataflow.carry
 //       CHECK: dataflow.load %[[CELL]][]
 //       CHECK: dataflow.store %[[CELL]][]
+//  CHECK-NEXT: dataflow.carry
+//   CHECK-NOT: dataflow.carry
 //       CHECK: dataflow.thread private @count
 //  CHECK-NEXT:   %[[LOCAL:.+]] = memref.alloca() : memref<i32>
 //  CHECK-NEXT:   dataflow.graph.launch @count_g0 deps(%{{.+}}) values(%{{.+}} : index) memories(%{{.+}}, %[[LOCAL]] : memref<?xi32>, memref<i32>)

@@ -8,7 +8,8 @@
 // The kernels have two partitions (two noalias parameters, or a parameter
 // and a local array).
 
-// An scf.for that touches only b: rings for E, W[b] and R[b], none for a.
+// An scf.for that touches only b, where iteration i + 1 reads what
+// iteration i stored: rings for E, W[b] and R[b], none for a.
 // The load of a after the loop waits on the loop's exit E and on the store
 // of a before the loop.
 // CHECK-LABEL: dataflow.graph private @loop_t0_g0
@@ -36,7 +37,8 @@ dataflow.thread private @loop_t0(%a: memref<?xi32>, %b: memref<?xi32>, %n: index
     scf.for %i = %c0 to %n1 step %c1 {
       %x = memref.load %b1[%i] : memref<?xi32>
       %y = arith.addi %x, %x : i32
-      memref.store %y, %b1[%i] : memref<?xi32>
+      %next = arith.addi %i, %c1 : index
+      memref.store %y, %b1[%next] : memref<?xi32>
     }
     %v = memref.load %a1[%c0] : memref<?xi32>
     memref.store %v, %b1[%c0] : memref<?xi32>

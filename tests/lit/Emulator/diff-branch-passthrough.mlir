@@ -28,14 +28,14 @@
 // RUN: echo '{"values":[4,0,1,0,-1],"memories":[{"type":"i32","shape":[4],"data":[4,-1,6,-3]},{"type":"i32","shape":[4]}]}' | loom-sim %t.dfg.mlir --graph=keep_t0_g0 --drain --inputs=- --format=flat | FileCheck %s --check-prefix=KEEP
 
 // relu: the E ring closes without a mux (the carry's feedback is its own
-// body lane), the load waits on that E and W[a] only; W[b] and R[b] (one
-// mux: both are the done of the lane's store) and the count are still
-// muxed by the condition.
+// body lane), the load waits on that E only (every iteration touches
+// elements of a and b of its own, so neither frontier is carried); W[b]
+// and R[b] (one mux: both are the done of the lane's store) and the count
+// are still muxed by the condition.
 // GRAPH-LABEL: dataflow.graph private @relu_t0_g0
 //       GRAPH: %[[E:.+]] = dataflow.carry %phase, %start, %[[EL:.+]]#1 : none
 //  GRAPH-NEXT: %[[EL]]:2 = dataflow.demux %phase, %[[E]]
-//       GRAPH: dataflow.sync %[[EL]]#1, %{{.+}}#1 : (none, none)
-//  GRAPH-NEXT: dataflow.load %arg6
+//       GRAPH: dataflow.load %arg6[%{{.+}}] %[[EL]]#1
 //       GRAPH: %[[POS:.+]] = arith.cmpi sgt
 //       GRAPH: %[[WR:.+]] = dataflow.mux %[[POS]], %{{.+}}, %{{.+}} : (i1, none, none) -> none
 //  GRAPH-NEXT: dataflow.mux %[[POS]], %{{.+}}, %{{.+}} : (i1, i32, i32) -> i32
@@ -51,11 +51,11 @@
 //   GRAPH-NOT: dataflow.mux
 //       GRAPH: dataflow.store
 // keep: the value both lanes yield unchanged is used as it is: the only mux
-// left is b's frontier.
+// left is b's frontier (W[b] and R[b] as one: both enter the branch as the
+// iteration's E and leave the storing lane as its store's done).
 // GRAPH-LABEL: dataflow.graph private @keep_t0_g0
 //       GRAPH: %[[X:.+]], %{{.+}} = dataflow.load %arg5
 //       GRAPH: dataflow.mux %{{.+}} : (i1, none, none) -> none
-//  GRAPH-NEXT: dataflow.mux %{{.+}} : (i1, none, none) -> none
 //   GRAPH-NOT: dataflow.mux
 //       GRAPH: arith.addi %[[X]], %[[X]]
 

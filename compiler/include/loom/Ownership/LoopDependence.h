@@ -82,6 +82,12 @@ std::string lineOf(mlir::Operation *op, llvm::StringRef relativeTo);
 /// Tests the memory accesses of `loop`'s body (iter_args are not looked at:
 /// a loop that has them carries values regardless).
 LoopDependenceResult analyzeLoopDependences(mlir::scf::ForOp loop);
+/// The same with what is known of which memrefs may share elements (the
+/// alias partitions of a graph region, where the memrefs are no longer the
+/// function's arguments).
+LoopDependenceResult analyzeLoopDependences(
+    mlir::scf::ForOp loop,
+    llvm::function_ref<bool(mlir::Value, mlir::Value)> mayOverlap);
 
 } // namespace loom::ownership
 

@@ -122,6 +122,9 @@ private:
     mlir::Value exit, body;
   };
   Ring buildRing(mlir::Value phase, mlir::Value init, mlir::Location loc);
+  void joinIterations(mlir::Value phase, const FrontierState &inside,
+                      const FrontierState &out, unsigned partition,
+                      FrontierState &state, mlir::Location loc);
 
   /// The alias partition of a bound memref.
   unsigned getPartition(mlir::Value memref) {
@@ -132,6 +135,14 @@ private:
   /// increasing order. A structured op carries, demuxes and muxes only
   /// these; every other partition's (W, R) bypasses it unchanged.
   llvm::SmallVector<unsigned, 2> touchedPartitions(mlir::Operation *op);
+  /// The partitions among `touched` whose W and R `loop` need not carry
+  /// from one iteration to the next: those it writes when no two of its
+  /// iterations access one element (one writing), and those it only reads
+  /// whose `entry` frontier is E.
+  llvm::SmallVector<unsigned, 2>
+  getUnorderedPartitions(mlir::scf::ForOp loop,
+                         llvm::ArrayRef<unsigned> touched,
+                         const FrontierState &entry);
 
   /// R[p] = all_of(R[p], done) of a read (MemoryFrontiers.cpp), built so
   /// that the R[p] the read started from passes one sync however many reads

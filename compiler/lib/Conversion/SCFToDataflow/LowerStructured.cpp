@@ -80,7 +80,15 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
   }
   // Untouched partitions keep their frontier across the loop: no ring.
   SmallVector<unsigned, 2> touched = touchedPartitions(loop);
+  // Partitions whose iterations are unordered in memory start each
+  // iteration from the entry frontier; the others carry W and R in rings.
+  SmallVector<unsigned, 2> unordered =
+      getUnorderedPartitions(loop, touched, state);
+  SmallVector<unsigned, 2> ringed;
   for (unsigned p : touched) {
+    if (llvm::is_contained(unordered, p))
+      continue;
+    ringed.push_back(p);
     writes.push_back(buildRing(phase, state.writes[p], loc));
     reads.push_back(buildRing(phase, state.reads[p], loc));
   }
@@ -108,7 +116,22 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
   // the outer stream there.
   FrontierState inside = state;
   inside.exec = exec.body;
-  for (auto [p, write, read] : llvm::zip(touched, writes, reads)) {
+  // An unordered iteration starts from the entry frontier; where that is
+  // the loop's E, the iteration's E stands for it (it fires after E).
+  llvm::SmallDenseMap<Value, Value, 4> projected;
+  auto entryOf = [&](Value outer) {
+    if (outer == state.exec)
+      return exec.body;
+    Value &slot = projected[outer];
+    if (!slot)
+      slot = body.project(outer);
+    return slot;
+  };
+  for (unsigned p : unordered) {
+    inside.writes[p] = entryOf(state.writes[p]);
+    inside.reads[p] = entryOf(state.reads[p]);
+  }
+  for (auto [p, write, read] : llvm::zip(ringed, writes, reads)) {
     inside.writes[p] = write.body;
     inside.reads[p] = read.body;
   }
@@ -127,16 +150,38 @@ LogicalResult GraphRegionLowering::lowerFor(scf::ForOp loop, Scope &scope,
       return loop.emitError() << "yielded value is not available";
     ring.carry.getNextMutable().assign(*next);
   }
-  for (auto [p, write, read] : llvm::zip(touched, writes, reads)) {
+  for (auto [p, write, read] : llvm::zip(ringed, writes, reads)) {
     write.carry.getNextMutable().assign(out->writes[p]);
     read.carry.getNextMutable().assign(out->reads[p]);
     state.writes[p] = write.exit;
     state.reads[p] = read.exit;
   }
+  for (unsigned p : unordered)
+    joinIterations(phase, inside, *out, p, state, loc);
   state.exec = exec.exit;
   for (auto [result, ring] : llvm::zip(loop.getResults(), args))
     scope.mapping.map(result, ring.exit);
   return success();
+}
+
+/// The exit frontier of partition `p` of a loop whose iterations are
+/// unordered in memory: all_of the entry frontier and of every iteration's
+/// R[p], accumulated by one ring. R[p] fires after every access of the
+/// iteration, writes included (a write sets R[p] to its done, a read only
+/// adds to it), so the join also serves as W[p] when the body writes; a W[p]
+/// no iteration changed stays the entry's.
+void GraphRegionLowering::joinIterations(Value phase,
+                                         const FrontierState &inside,
+                                         const FrontierState &out, unsigned p,
+                                         FrontierState &state, Location loc) {
+  bool writes = out.writes[p] != inside.writes[p];
+  if (!writes && out.reads[p] == inside.reads[p])
+    return;
+  Ring ring = buildRing(phase, state.reads[p], loc);
+  ring.carry.getNextMutable().assign(allOf({ring.body, out.reads[p]}, loc));
+  state.reads[p] = ring.exit;
+  if (writes)
+    state.writes[p] = ring.exit;
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,7 +8,11 @@
 //   read of p:   ctrl = all_of(E, W[p]);  R[p] = all_of(R[p], done)
 //   write of p:  ctrl = all_of(E, R[p]);  W[p] = R[p] = done
 //
-// which orders RAW, WAR and WAW and adds nothing for read-after-read. A leaf
+// which orders RAW, WAR and WAW and adds nothing for read-after-read. Across
+// the iterations of an scf.for whose accesses no two iterations share an
+// element (LoopDependence.h), a written partition's W and R are not carried:
+// every iteration starts from the entry frontier and the exit joins every
+// iteration's R (getUnorderedPartitions, LowerStructured.cpp). A leaf
 // access never replaces E. A structured op that accesses no memory of p
 // leaves W[p] and R[p] as they were, so its templates route only the
 // partitions it touches and the others bypass it. The structured templates
@@ -20,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphRegionLowering.h"
+#include "loom/Ownership/LoopDependence.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -66,6 +71,43 @@ SmallVector<unsigned, 2> GraphRegionLowering::touchedPartitions(Operation *op) {
       touch(store.getMemRef());
   });
   return llvm::to_vector<2>(touched.set_bits());
+}
+
+SmallVector<unsigned, 2> GraphRegionLowering::getUnorderedPartitions(
+    scf::ForOp loop, ArrayRef<unsigned> touched, const FrontierState &entry) {
+  llvm::SmallBitVector written(numPartitions);
+  loop.walk([&](memref::StoreOp store) {
+    auto it = partitions.find(store.getMemRef());
+    // An unbound memref fails its lowering later (touchedPartitions).
+    if (it == partitions.end())
+      written.set();
+    else
+      written.set(it->second);
+  });
+  // Reads never need an order among themselves. A read-only partition is
+  // cheaper unordered only when its entry frontier is E, which stands in
+  // for it with no projection; otherwise its rings stay.
+  SmallVector<unsigned, 2> unordered;
+  for (unsigned p : touched)
+    if (!written.test(p) && entry.writes[p] == entry.exec &&
+        entry.reads[p] == entry.exec)
+      unordered.push_back(p);
+  if (written.none())
+    return unordered;
+  // The memrefs of a region are its inputs, not the function's arguments:
+  // what may overlap is what shares a partition (AliasPartitions.cpp).
+  auto mayOverlap = [this](Value a, Value b) {
+    auto partitionA = partitions.find(a), partitionB = partitions.find(b);
+    return a == b || partitionA == partitions.end() ||
+           partitionB == partitions.end() ||
+           partitionA->second == partitionB->second;
+  };
+  if (ownership::analyzeLoopDependences(loop, mayOverlap).verdict ==
+      ownership::DependenceVerdict::Independent)
+    for (unsigned p : touched)
+      if (written.test(p))
+        unordered.push_back(p);
+  return unordered;
 }
 
 LogicalResult GraphRegionLowering::lowerLoad(Operation *op, Scope &scope,
