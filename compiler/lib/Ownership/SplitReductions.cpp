@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "loom/Ownership/LoopDependence.h"
 #include "loom/Ownership/Passes.h"
 #include "loom/Support/SourceLocation.h"
 
@@ -343,18 +344,22 @@ static unsigned choosePartials(scf::ForOp loop, ArrayRef<CarriedValue> values,
     why = "partial-accumulators=" + std::to_string(k);
     return 0;
   }
-  // Each write waits for the one before it (loom-lower-scf-to-dfg orders
-  // writes of one memory), so the k copies of a store form a ring k times
-  // as long as the accumulator's was: the loop would run no faster, with a
-  // graph k times as large (measured on the pipeline sample's smooth).
+  // Unless no two iterations touch one element (then loom-lower-scf-to-dfg
+  // orders no write after another iteration's), each write waits for the
+  // one before it, so the k copies of a store form a ring k times as long as
+  // the accumulator's was: the loop would run no faster, with a graph k
+  // times as large (measured on the pipeline sample's smooth before its
+  // writes were unordered).
   if (loop.getBody()
           ->walk([](Operation *op) {
             return hasEffect<MemoryEffects::Write>(op) ? WalkResult::interrupt()
                                                        : WalkResult::advance();
           })
-          .wasInterrupted()) {
-    why = "the loop writes memory, and its writes stay one after another, "
-          "so the loop would run no faster";
+          .wasInterrupted() &&
+      loom::ownership::analyzeLoopDependences(loop).verdict !=
+          loom::ownership::DependenceVerdict::Independent) {
+    why = "the loop writes memory that two iterations may share, so its "
+          "writes stay one after another and the loop would run no faster";
     return 0;
   }
   auto facts = loop->getAttrOfType<DictionaryAttr>("loom.facts");
